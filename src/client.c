@@ -1,0 +1,493 @@
+/*
+ * client.c - one netperf run, from the control connection to the report.
+ *
+ * Data flows one way: options -> plan (endpoints, sizes) -> iterations
+ * (request, data phase, results) -> samples -> report.  Nothing here
+ * knows a test by name; the descriptor says what differs.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "client.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "control.h"
+#include "report.h"
+#include "sock.h"
+#include "stats.h"
+#include "units.h"
+#include "wire.h"
+
+/* Where the data connection runs, fixed for all iterations. */
+struct plan {
+	const struct np_opts *o;
+	const struct np_test *test;
+	char unit;
+	int family;
+	struct np_addr remote;        /* netserver's data address (port set later) */
+	struct np_addr local;         /* where our data socket binds */
+	bool bind_local;
+	const char *rname;            /* as the banner names them */
+	const char *lname;
+	char raddr[INET6_ADDRSTRLEN];
+	char laddr[INET6_ADDRSTRLEN];
+	struct np_sockopts so;
+};
+
+/* What one iteration measured. */
+struct sample {
+	double elapsed;
+	double tput;                  /* the headline figure, in unit */
+	double local_tput;            /* UDP_STREAM rows */
+	double remote_tput;
+	double tput_out, tput_in;     /* RR -v 2 */
+	int lss, lsr, rss, rsr;
+	int send_size, recv_size, rsend_size, rrecv_size;
+	struct np_counters local, remote;
+	int mss;
+};
+
+/* Per-connection state carried from one iteration to the next. */
+struct link {
+	int ctl;
+	float cpu_rate;               /* echoed, as netperf does */
+	uint32_t data_port;           /* iterations reuse the server's port */
+	uint8_t msg[NP_MSG_SIZE];
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int fail(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("netperf: ", err);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+	fputc('\n', err);
+	return -1;
+}
+
+static void wire_addr(const struct np_addr *a, uint8_t out[16])
+{
+	memset(out, 0, 16);
+	if (a->ss.ss_family == AF_INET)
+		memcpy(out, &((const struct sockaddr_in *)&a->ss)->sin_addr, 4);
+	else if (a->ss.ss_family == AF_INET6)
+		memcpy(out, &((const struct sockaddr_in6 *)&a->ss)->sin6_addr, 16);
+}
+
+static int resolve_one(const char *host, int family, int socktype, bool passive,
+		       struct np_addr *a, FILE *err, const char *role)
+{
+	struct addrinfo *ai;
+	char why[256];
+
+	if (np_resolve(host, 0, family, socktype, passive, &ai, why, sizeof(why)) < 0)
+		return fail(err, "cannot resolve %s '%s'%s: %s", role, host ? host : "*",
+			    family == AF_INET ? " as IPv4" : family == AF_INET6 ? " as IPv6" : "",
+			    why);
+	memcpy(&a->ss, ai->ai_addr, ai->ai_addrlen);
+	a->len = ai->ai_addrlen;
+	freeaddrinfo(ai);
+	return 0;
+}
+
+/* The data connection's ends: the control peer unless -- -H/-L/-4/-6
+ * say otherwise. */
+static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_host,
+		     const struct np_addr *ctl_peer, FILE *err)
+{
+	const struct np_test *t = o->test;
+
+	memset(p, 0, sizeof(*p));
+	p->o = o;
+	p->test = t;
+	p->unit = np_unit_effective(o->unit ? o->unit : np_unit_default(t->rr), t->rr);
+	p->family = o->data_family != AF_UNSPEC ? o->data_family : ctl_peer->ss.ss_family;
+	p->rname = o->data_host ? o->data_host : ctl_host;
+	if (o->data_host || p->family != ctl_peer->ss.ss_family) {
+		if (resolve_one(p->rname, p->family, t->sock_type, false, &p->remote, err,
+				"data host") < 0)
+			return -1;
+	} else {
+		p->remote = *ctl_peer;
+	}
+	p->family = p->remote.ss.ss_family;
+	if (resolve_one(o->data_local, p->family, t->sock_type, true, &p->local, err,
+			"local data address") < 0)
+		return -1;
+	p->lname = o->data_local ? o->data_local : p->family == AF_INET6 ? "::0" : "0.0.0.0";
+	np_addr_set_port((struct sockaddr *)&p->local.ss, o->data_lport);
+	/* netperf binds UDP sockets always (so netperf_port goes out), TCP
+	 * ones only when asked to, or for TCP_CRR. */
+	p->bind_local = t->sock_type == SOCK_DGRAM || t->connect_each || o->data_lport ||
+			o->data_local;
+	np_addr_string((struct sockaddr *)&p->remote.ss, p->raddr, sizeof(p->raddr));
+	np_addr_string((struct sockaddr *)&p->local.ss, p->laddr, sizeof(p->laddr));
+	p->so = (struct np_sockopts){
+		.family = p->family, .type = t->sock_type, .protocol = t->protocol,
+		.sndbuf = o->lsndbuf, .rcvbuf = o->lrcvbuf,
+		.nodelay = o->nodelay && t->sock_type == SOCK_STREAM,
+		.recverr = t->sock_type == SOCK_DGRAM && !t->rr,
+		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
+	};
+	return 0;
+}
+
+static int width(int bufsize, int msgsize)
+{
+	int w = msgsize > 0 ? bufsize / msgsize + 1 : 2;
+
+	return w < 2 ? 2 : w;
+}
+
+/* The DO_OMNI request, word for word as netperf 2.7.1 builds it
+ * (protocol.md A5). */
+static void build_request(const struct plan *p, const struct link *l, int fd,
+			  struct sample *s, struct np_omni_request *q)
+{
+	const struct np_opts *o = p->o;
+	const struct np_test *t = p->test;
+	const bool udp = t->sock_type == SOCK_DGRAM;
+	struct np_addr bound = { .len = sizeof(bound.ss) };
+
+	memset(q, 0, sizeof(*q));
+	q->cpu_affinity = -1;
+	q->send_buf_size = o->rsndbuf;
+	q->send_size = o->rsend_size;
+	q->send_alignment = q->recv_alignment = 8;
+	q->request_size = q->response_size = -1;
+	q->recv_buf_size = o->rrcvbuf;
+	q->receive_size = o->rrecv_size;
+	if (t->rr) {
+		q->request_size = o->req_size;
+		q->response_size = o->rsp_size;
+		q->send_width = q->recv_width = 1;
+	} else if (t->direction & NP_DIR_RECV) {       /* we send a stream */
+		s->send_size = o->send_size ? o->send_size
+			     : s->lss <= 0 ? 4096 : udp && s->lss > NP_UDP_MAX ? NP_UDP_MAX : s->lss;
+		q->send_width = (uint32_t)width(s->lss, s->send_size);
+	} else {                                        /* we receive one */
+		s->recv_size = o->recv_size ? o->recv_size : s->lsr > 0 ? s->lsr : 4096;
+		q->recv_width = (uint32_t)width(s->lsr, s->recv_size);
+	}
+	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->connect_each ? NP_F_CONNECT_TEST : 0);
+	/* netperf clears "routing allowed" for UDP_STREAM alone. */
+	if (!(udp && !t->rr))
+		q->flags |= NP_F_ROUTING;
+	q->cpu_rate = l->cpu_rate;
+	q->test_length = (int32_t)o->length;
+	q->send_dirty_count = q->recv_dirty_count = q->recv_clean_count = -1;
+	q->data_port = l->data_port;
+	q->ipfamily = p->family == AF_INET6 ? NP_FAM_INET6 : NP_FAM_INET;
+	q->socket_type = udp ? NP_SOCK_DGRAM : NP_SOCK_STREAM;
+	q->protocol = (uint32_t)t->protocol;
+	q->direction = t->direction;
+	if (getsockname(fd, (struct sockaddr *)&bound.ss, &bound.len) == 0) {
+		q->netperf_port = np_addr_port((struct sockaddr *)&bound.ss);
+		wire_addr(&bound, q->netperf_ip);
+	}
+	if (o->data_host)
+		wire_addr(&p->remote, q->netserver_ip);
+	q->socket_prio = q->socket_tos = -1;
+}
+
+static const char *remote_error(int32_t e)
+{
+	return e == NP_ERR_UNKNOWN_REQUEST ? "request type not supported by that netserver"
+					   : strerror(e);
+}
+
+/* Read one reply; 0 or -1 with the message printed. */
+static int read_reply(struct link *l, const char *what, int timeout_ms, FILE *err)
+{
+	size_t got = 0;
+	int r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got);
+
+	if (r == 1)
+		return 0;
+	if (r == 0)
+		return fail(err, "netserver closed the control connection before the %s"
+			    " (does it want a passphrase?)", what);
+	if (errno == ETIMEDOUT)
+		return fail(err, "no %s from netserver within %d s", what, timeout_ms / 1000);
+	if (errno == EPROTO)
+		return fail(err, "partial %s from netserver (%zu of %d bytes)", what, got,
+			    NP_MSG_SIZE);
+	return fail(err, "control connection: %s", strerror(errno));
+}
+
+static int exchange_setup(const struct plan *p, struct link *l, int fd,
+			  struct sample *s, struct np_omni_response *rsp, FILE *err)
+{
+	struct np_omni_request q;
+	char why[160];
+
+	build_request(p, l, fd, s, &q);
+	np_wire_encode_request(&q, l->msg);
+	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+		return fail(err, "sending the test request: %s", strerror(errno));
+	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+		return -1;
+	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
+		return fail(err, "netserver refused the test: remote error %d (%s)",
+			    (int)np_wire_word1(l->msg), remote_error(np_wire_word1(l->msg)));
+	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
+		return fail(err, "bad response from netserver: %s", why);
+	if (rsp->serv_errno != 0)
+		return fail(err, "netserver refused the test: remote error %d (%s)",
+			    (int)rsp->serv_errno, remote_error(rsp->serv_errno));
+	l->cpu_rate = rsp->cpu_rate;
+	l->data_port = rsp->data_port;
+	return 0;
+}
+
+static void *alloc_filled(size_t len)
+{
+	char *b = malloc(len ? len : 1);
+
+	if (b)
+		np_run_fill(b, len);
+	return b;
+}
+
+static double rate(double amount, double seconds)
+{
+	return seconds > 0 ? amount / seconds : 0.0;
+}
+
+/* Figures netperf derives from both sides' counters (formats.md 3). */
+static void derive(const struct plan *p, struct sample *s)
+{
+	const struct np_test *t = p->test;
+	const double el = s->elapsed;
+
+	if (t->rr) {
+		double bytes = (double)(s->remote.bytes_recv + s->remote.bytes_sent);
+		char u = p->unit == 'x' ? 'm' : p->unit;
+
+		s->tput = p->unit == 'x' ? rate((double)s->local.trans, el)
+					 : np_unit_rate(rate(bytes, el), p->unit);
+		s->tput_out = np_unit_rate(rate((double)s->local.bytes_sent, el), u);
+		s->tput_in = np_unit_rate(rate((double)s->local.bytes_recv, el), u);
+	} else if (t->direction & NP_DIR_RECV) {
+		s->tput = np_unit_rate(rate((double)s->remote.bytes_recv, el), p->unit);
+		s->local_tput = np_unit_rate(rate((double)s->local.bytes_sent, el), p->unit);
+		s->remote_tput = s->tput;
+	} else {
+		s->tput = np_unit_rate(rate((double)s->local.bytes_recv, el), p->unit);
+	}
+}
+
+static int iteration(const struct plan *p, struct link *l, struct sample *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+	const struct np_test *t = p->test;
+	struct np_omni_response rsp;
+	struct np_omni_results res;
+	struct np_run run;
+	char why[160];
+	int rc = -1, r;
+	double t0;
+
+	memset(s, 0, sizeof(*s));
+	memset(&run, 0, sizeof(run));
+	run.conn = -1;
+	run.fd = np_sock_open(&p->so, why, sizeof(why));
+	if (run.fd < 0)
+		return fail(err, "data socket: %s", why);
+	if (p->bind_local && bind(run.fd, (const struct sockaddr *)&p->local.ss, p->local.len) < 0) {
+		fail(err, "bind data socket to %s port %u: %s", p->laddr, (unsigned)o->data_lport,
+		     strerror(errno));
+		goto out;
+	}
+	np_sock_bufsizes(run.fd, &s->lss, &s->lsr);
+	if (exchange_setup(p, l, run.fd, s, &rsp, err) < 0)
+		goto out;
+	s->rss = rsp.send_buf_size;
+	s->rsr = rsp.recv_buf_size;
+	s->rsend_size = rsp.send_size;
+	s->rrecv_size = rsp.receive_size;
+
+	run.test = t;
+	run.peer = p->remote.ss;
+	run.peer_len = p->remote.len;
+	np_addr_set_port((struct sockaddr *)&run.peer, (uint16_t)rsp.data_port);
+	run.sopts = &p->so;
+	run.send_size = s->send_size;
+	run.recv_size = s->recv_size > 0 ? s->recv_size : 1;
+	run.req_size = o->req_size;
+	run.rsp_size = o->rsp_size;
+	/* One byte more than any expected datagram: a wrong-sized response
+	 * must show as one. */
+	run.rbuf_len = (size_t)(t->sock_type == SOCK_DGRAM ? NP_UDP_MAX + 1
+				: run.recv_size > o->rsp_size ? run.recv_size : o->rsp_size);
+	run.sbuf = alloc_filled((size_t)(t->rr ? o->req_size : s->send_size));
+	run.rbuf = malloc(run.rbuf_len);
+	if (!run.sbuf || !run.rbuf) {
+		fail(err, "out of memory for data buffers");
+		goto out;
+	}
+	run.timed = o->length > 0;
+	run.count = o->length < 0 ? -o->length : 0;
+	run.stop = np_timer_flag();
+
+	if (np_timer_start(o->length > 0 ? (double)o->length : 0) < 0) {
+		fail(err, "timer: %s", strerror(errno));
+		goto out;
+	}
+	t0 = np_now();
+	r = t->client_run(&run);
+	s->elapsed = np_now() - t0;
+	np_timer_stop();
+	s->local = run.c;
+	s->mss = run.fd >= 0 && t->sock_type == SOCK_STREAM ? np_sock_mss(run.fd) : -1;
+	if (r < 0) {
+		fail(err, "data connection to %s port %u: %s: %s", p->raddr,
+		     (unsigned)rsp.data_port, run.err_what ? run.err_what : "?",
+		     strerror(run.err ? run.err : EIO));
+		goto out;
+	}
+
+	/* TCP_CRR ends on netserver's padded timer, so allow for it. */
+	if (read_reply(l, "test results", NP_RESULTS_GRACE_MS + 4000, err) < 0)
+		goto out;
+	if (np_wire_decode_results(l->msg, &res, why, sizeof(why)) != 0) {
+		fail(err, "bad results from netserver: %s", why);
+		goto out;
+	}
+	if (res.serv_errno != 0) {
+		fail(err, "netserver's side of the test failed: remote error %d (%s)",
+		     (int)res.serv_errno, remote_error(res.serv_errno));
+		goto out;
+	}
+	s->remote.bytes_recv = res.bytes_received;
+	s->remote.recv_calls = res.recv_calls;
+	s->remote.bytes_sent = res.bytes_sent;
+	s->remote.send_calls = res.send_calls;
+	s->remote.trans = res.trans_received;
+	s->remote.failed_sends = res.failed_sends;
+	derive(p, s);
+	rc = 0;
+out:
+	if (run.fd >= 0)
+		close(run.fd);
+	free(run.sbuf);
+	free(run.rbuf);
+	return rc;
+}
+
+/* netperf's goodbye: half-close, let netserver close, then close. */
+static void goodbye(int ctl)
+{
+	uint8_t scratch[NP_MSG_SIZE];
+
+	if (shutdown(ctl, SHUT_WR) == 0)
+		(void)np_ctl_recv(ctl, scratch, 2000, NULL);
+	close(ctl);
+}
+
+static void fill_report(struct np_report *r, const struct plan *p,
+			const struct sample *last, const struct np_stats *tput,
+			const struct np_stats *elapsed, bool met, double half)
+{
+	const struct np_opts *o = p->o;
+
+	memset(r, 0, sizeof(*r));
+	r->test = p->test;
+	r->unit = p->unit;
+	r->verbosity = o->verbosity;
+	r->headers = o->headers;
+	r->lname = p->lname;
+	r->laddr = p->laddr;
+	r->lport = o->data_lport;
+	r->lfamily = p->family;
+	r->rname = p->rname;
+	r->raddr = p->raddr;
+	r->rport = o->data_rport;
+	r->rfamily = p->family;
+	r->nodelay = o->nodelay;
+	r->confidence = o->confidence;
+	r->conf_level = o->conf_level;
+	r->conf_width = o->conf_width;
+	r->conf_met = met;
+	r->conf_tput = 100.0 * 2.0 * half;
+	r->elapsed = np_stats_mean(elapsed);
+	r->throughput = np_stats_mean(tput);
+	r->local_tput = last->local_tput;
+	r->remote_tput = last->remote_tput;
+	r->tput_out = last->tput_out;
+	r->tput_in = last->tput_in;
+	r->lss = last->lss;
+	r->lsr = last->lsr;
+	r->rss = last->rss;
+	r->rsr = last->rsr;
+	r->send_size = last->send_size;
+	r->recv_size = last->recv_size;
+	r->rsend_size = last->rsend_size;
+	r->rrecv_size = last->rrecv_size;
+	r->req_size = o->req_size;
+	r->rsp_size = o->rsp_size;
+	r->local = last->local;
+	r->remote = last->remote;
+	r->mss = last->mss;
+}
+
+int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
+{
+	const char *host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
+	struct np_addr peer;
+	struct link l = { .ctl = -1 };
+	struct plan p;
+	struct sample s;
+	struct np_stats tput, elapsed;
+	struct np_report rep;
+	char why[512];
+	bool met = false;
+	double half = 0;
+	int i;
+
+	if (np_timer_init() < 0)
+		return fail(err, "timer: %s", strerror(errno)), 1;
+	l.ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
+			       NP_CONNECT_TIMEOUT_MS, &peer, why, sizeof(why));
+	if (l.ctl < 0)
+		return fail(err, "%s", why), 1;
+	l.data_port = o->data_rport;
+	if (make_plan(&p, o, host, &peer, err) < 0) {
+		close(l.ctl);
+		return 1;
+	}
+	np_stats_init(&tput);
+	np_stats_init(&elapsed);
+	for (i = 1; i <= o->iter_max; i++) {
+		if (iteration(&p, &l, &s, err) < 0) {
+			close(l.ctl);
+			return 1;
+		}
+		np_stats_add(&tput, s.tput);
+		np_stats_add(&elapsed, s.elapsed);
+		if (!o->confidence)
+			continue;
+		half = np_stats_half_width(&tput, o->conf_level);
+		met = np_stats_confident(&tput, o->conf_level, o->conf_width);
+		if (i >= o->iter_min && met)
+			break;
+	}
+	goodbye(l.ctl);
+	fill_report(&rep, &p, &s, &tput, &elapsed, met, half);
+	np_report_print(out, &rep);
+	return ferror(out) ? 1 : 0;
+}

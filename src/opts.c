@@ -1,0 +1,609 @@
+/*
+ * opts.c - option tables, parsing and range checks for both programs.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "opts.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+
+#include "control.h"
+#include "units.h"
+#include "version.h"
+#include "wire.h"
+
+struct optdef {
+	char opt;
+	bool has_arg;
+	const char *metavar;
+	const char *help;  /* continuation lines after '\n' */
+};
+
+/* Global options: what -h prints, in netperf's order. */
+static const struct optdef global_defs[] = {
+	{ 'f', true, "G|M|K|g|m|k|B|b|x", "Set the output units" },
+	{ 'h', false, "", "Display this text" },
+	{ 'H', true, "name|ip,fam *", "Specify the target machine and/or its address family" },
+	{ 'i', true, "max,min", "Specify the max and min number of iterations (3..30)" },
+	{ 'I', true, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
+				    "and confidence interval in percentage (5)" },
+	{ 'l', true, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)" },
+	{ 'L', true, "name|ip,fam *", "Specify the local ip|name and address family" },
+	{ 'p', true, "port,lport*", "Specify netserver port number and/or local port" },
+	{ 'P', true, "0|1", "Don't/Do display test headers" },
+	{ 't', true, "testname", "Specify test to perform" },
+	{ 'v', true, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
+	{ 'V', false, "", "Display the netperf version and exit" },
+	{ '4', false, "", "Use IPv4 for the control and data connections" },
+	{ '6', false, "", "Use IPv6 for the control and data connections" },
+	{ 0, false, NULL, NULL },
+};
+
+static const struct optdef test_defs[] = {
+	{ 'D', false, "", "Set TCP_NODELAY on both ends of the data connection" },
+	{ 'h', false, "", "Display this text" },
+	{ 'H', true, "name,fam *", "Use name (or IP) and family as target of data connection" },
+	{ 'L', true, "name,fam *", "Use name (or IP) and family as source of data connection" },
+	{ 'm', true, "local,remote*", "Set the send size for _STREAM/_MAERTS tests" },
+	{ 'M', true, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests" },
+	{ 'P', true, "local[,remote]", "Set the local/remote port for the data socket" },
+	{ 'r', true, "req,[rsp]", "Set request/response sizes (_RR tests)" },
+	{ 's', true, "send[,recv]", "Set local socket send/recv buffer sizes" },
+	{ 'S', true, "send[,recv]", "Set remote socket send/recv buffer sizes" },
+	{ '4', false, "", "Use AF_INET (eg IPv4) on both ends of the data conn" },
+	{ '6', false, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn" },
+	{ 0, false, NULL, NULL },
+};
+
+static const struct optdef server_defs[] = {
+	{ 'h', false, "", "Display this text" },
+	{ 'D', false, "", "Do not daemonize" },
+	{ 'L', true, "name,family", "Use name to pick listen address and family for family" },
+	{ 'p', true, "portnum", "Listen for connect requests on portnum (0: any free port)" },
+	{ '4', false, "", "Do IPv4" },
+	{ '6', false, "", "Do IPv6" },
+	{ 'v', true, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
+	{ 'V', false, "", "Display version information and exit" },
+	{ 0, false, NULL, NULL },
+};
+
+static const char pair_note[] =
+	"\n"
+	"For those options taking two parms, at least one must be specified;\n"
+	"specifying one value without a comma will set both parms to that\n"
+	"value, specifying a value with a leading comma will set just the second\n"
+	"parm, a value with a trailing comma will set just the first. To set\n"
+	"each parm to unique values, specify both and separate them with a\n"
+	"comma.\n";
+
+static const char star_note[] =
+	"\n"
+	"* For these options taking two parms, specifying one value with no comma\n"
+	"will only set the first parms and will leave the second at the default\n"
+	"value. To set the second value it must be preceded with a comma or be a\n"
+	"comma-separated pair. This is to retain previous netperf behaviour.\n";
+
+static void print_defs(FILE *out, const struct optdef *defs)
+{
+	for (const struct optdef *d = defs; d->opt; d++) {
+		char head[32];
+		const char *line = d->help;
+
+		snprintf(head, sizeof(head), "-%c %s", d->opt, d->metavar);
+		for (bool first = true; line; first = false) {
+			const char *nl = strchr(line, '\n');
+			int len = nl ? (int)(nl - line) : (int)strlen(line);
+
+			fprintf(out, "    %-18s%.*s\n", first ? head : "", len, line);
+			line = nl ? nl + 1 : NULL;
+		}
+	}
+}
+
+static const struct optdef *find_def(const struct optdef *defs, char c)
+{
+	for (const struct optdef *d = defs; d->opt; d++)
+		if (d->opt == c)
+			return d;
+	return NULL;
+}
+
+/* The option being applied, for error messages. */
+struct cur {
+	const char *prog;
+	char opt;
+	const char *val;
+	FILE *out;
+	FILE *err;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static enum np_opts_status bad(const struct cur *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->val)
+		fprintf(c->err, "%s: -%c %s: ", c->prog, c->opt, c->val);
+	else
+		fprintf(c->err, "%s: -%c: ", c->prog, c->opt);
+	va_start(ap, fmt);
+	vfprintf(c->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', c->err);
+	return NP_OPTS_USAGE;
+}
+
+typedef enum np_opts_status (*apply_fn)(void *ctx, const struct cur *c);
+
+/*
+ * Walk argv[*i..argc): "-x", "-xVALUE", "-x VALUE" and grouped flags
+ * ("-46").  Stops after "--" when dashdash is set (leaving *i past it);
+ * any other word is a stray argument.
+ */
+static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
+				const struct optdef *defs, bool dashdash,
+				apply_fn apply, void *ctx, FILE *out, FILE *err)
+{
+	for (; *i < argc; (*i)++) {
+		const char *arg = argv[*i];
+
+		if (dashdash && strcmp(arg, "--") == 0) {
+			(*i)++;
+			return NP_OPTS_RUN;
+		}
+		if (arg[0] != '-' || arg[1] == '\0') {
+			fprintf(err, "%s: unexpected argument '%s'%s\n", prog, arg,
+				dashdash ? " (test options go after --)" : "");
+			return NP_OPTS_USAGE;
+		}
+		for (const char *p = arg + 1; *p; p++) {
+			const struct optdef *d = find_def(defs, *p);
+			struct cur c = { prog, *p, NULL, out, err };
+			enum np_opts_status st;
+
+			if (d == NULL) {
+				fprintf(err, "%s: unknown option -%c (%s -h lists them)\n",
+					prog, *p, prog);
+				return NP_OPTS_USAGE;
+			}
+			if (d->has_arg) {
+				if (p[1]) {
+					c.val = p + 1;
+				} else if (*i + 1 < argc) {
+					c.val = argv[++(*i)];
+				} else {
+					fprintf(err, "%s: option -%c needs a value (%s)\n",
+						prog, *p, d->metavar);
+					return NP_OPTS_USAGE;
+				}
+			}
+			st = apply(ctx, &c);
+			if (st != NP_OPTS_RUN)
+				return st;
+			if (d->has_arg)
+				break;
+		}
+	}
+	return NP_OPTS_RUN;
+}
+
+/* "a,b": which halves are there.  The comma is the last one, so names
+ * without commas pass whole. */
+struct pair {
+	char a[256];
+	char b[256];
+	bool has_a, has_b, comma;
+};
+
+static enum np_opts_status split(const struct cur *c, struct pair *p)
+{
+	const char *comma = strrchr(c->val, ',');
+	size_t alen = comma ? (size_t)(comma - c->val) : strlen(c->val);
+
+	memset(p, 0, sizeof(*p));
+	if (alen >= sizeof(p->a) || (comma && strlen(comma + 1) >= sizeof(p->b)))
+		return bad(c, "value too long");
+	memcpy(p->a, c->val, alen);
+	p->a[alen] = '\0';
+	p->comma = comma != NULL;
+	if (comma)
+		strcpy(p->b, comma + 1);
+	p->has_a = p->a[0] != '\0';
+	p->has_b = p->b[0] != '\0';
+	if (!p->has_a && !p->has_b)
+		return bad(c, "empty value");
+	return NP_OPTS_RUN;
+}
+
+/* pair-both: "X" sets both halves. */
+static void pair_both(struct pair *p)
+{
+	if (!p->comma) {
+		strcpy(p->b, p->a);
+		p->has_b = true;
+	}
+}
+
+static enum np_opts_status number(const struct cur *c, const char *text, int64_t min,
+				  int64_t max, const char *unit, int64_t *out)
+{
+	const char *why;
+
+	if (np_parse_size(text, min, max, out, &why) == 0)
+		return NP_OPTS_RUN;
+	if (strcmp(why, "out of range") == 0)
+		return bad(c, "%s out of range (%lld..%lld%s%s)", text, (long long)min,
+			   (long long)max, unit[0] ? " " : "", unit);
+	return bad(c, "%s: %s", text, why);
+}
+
+static enum np_opts_status family_of(const struct cur *c, const char *text, int *fam)
+{
+	static const struct { const char *name; int fam; } names[] = {
+		{ "4", AF_INET }, { "inet", AF_INET }, { "AF_INET", AF_INET },
+		{ "ipv4", AF_INET },
+		{ "6", AF_INET6 }, { "inet6", AF_INET6 }, { "AF_INET6", AF_INET6 },
+		{ "ipv6", AF_INET6 },
+		{ "0", AF_UNSPEC }, { "unspec", AF_UNSPEC }, { "AF_UNSPEC", AF_UNSPEC },
+	};
+
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		if (strcasecmp(text, names[k].name) == 0) {
+			*fam = names[k].fam;
+			return NP_OPTS_RUN;
+		}
+	}
+	return bad(c, "unknown address family '%s' (4, 6, inet, inet6 or unspec)", text);
+}
+
+/* "-H name[,fam]": pair-first; the name is copied into buf. */
+static enum np_opts_status host_family(const struct cur *c, char *buf, size_t len,
+				       const char **host, int *fam)
+{
+	struct pair p;
+	enum np_opts_status st = split(c, &p);
+
+	if (st != NP_OPTS_RUN)
+		return st;
+	if (p.has_a) {
+		snprintf(buf, len, "%s", p.a);
+		*host = buf;
+	}
+	if (p.has_b)
+		return family_of(c, p.b, fam);
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status port_of(const struct cur *c, const char *text, int64_t min,
+				   uint16_t *out)
+{
+	int64_t v;
+	const char *why;
+
+	if (np_parse_int(text, min, 65535, &v, &why) < 0)
+		return bad(c, "%s: %s (a port is %lld..65535)", text, why, (long long)min);
+	*out = (uint16_t)v;
+	return NP_OPTS_RUN;
+}
+
+static void print_usage(FILE *out)
+{
+	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
+	      "Global options:\n", out);
+	print_defs(out, global_defs);
+	fputs(pair_note, out);
+	fputs(star_note, out);
+	fputs("\nTests: ", out);
+	for (const struct np_test *const *t = np_tests(); *t; t++)
+		fprintf(out, "%s%s", (*t)->name, t[1] ? ", " : "\n");
+}
+
+static void print_test_usage(FILE *out)
+{
+	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
+	      "OMNI and Migrated BSD Sockets Test Options:\n", out);
+	print_defs(out, test_defs);
+	fputs(pair_note, out);
+}
+
+static enum np_opts_status apply_global(void *ctx, const struct cur *c)
+{
+	struct np_opts *o = ctx;
+	struct pair p;
+	enum np_opts_status st = NP_OPTS_RUN;
+	int64_t v;
+
+	switch (c->opt) {
+	case 'h':
+		print_usage(c->out);
+		return NP_OPTS_DONE;
+	case 'V':
+		fprintf(c->out, "%s\n", NP_VERSION_LINE);
+		return NP_OPTS_DONE;
+	case '4':
+		o->family = AF_INET;
+		break;
+	case '6':
+		o->family = AF_INET6;
+		break;
+	case 'H':
+		return host_family(c, o->host_buf[0], sizeof(o->host_buf[0]), &o->host, &o->family);
+	case 'L':
+		return host_family(c, o->host_buf[1], sizeof(o->host_buf[1]), &o->local_host,
+				   &o->family);
+	case 'p':
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_a && (st = port_of(c, p.a, 1, &o->port)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b)
+			st = port_of(c, p.b, 0, &o->local_port);
+		break;
+	case 't':
+		o->test = np_test_find(c->val);
+		if (o->test == NULL) {
+			fprintf(c->err, "%s: -t %s: unknown test (", c->prog, c->val);
+			for (const struct np_test *const *t = np_tests(); *t; t++)
+				fprintf(c->err, "%s%s", (*t)->name, t[1] ? ", " : ")\n");
+			return NP_OPTS_USAGE;
+		}
+		break;
+	case 'l': {
+		const char *why = "a test of length 0 would never end";
+
+		if (np_parse_size(c->val, -NP_MAX_COUNT, NP_MAX_SECONDS, &v, &why) < 0 || v == 0)
+			return bad(c, "%s (use 1..%d seconds, or -1..-%d bytes or transactions)",
+				   why, NP_MAX_SECONDS, NP_MAX_COUNT);
+		o->length = v;
+		break;
+	}
+	case 'P':
+		if ((st = number(c, c->val, 0, 1, "", &v)) != NP_OPTS_RUN)
+			return st;
+		o->headers = v != 0;
+		break;
+	case 'v':
+		if ((st = number(c, c->val, 0, 2, "", &v)) != NP_OPTS_RUN)
+			return st;
+		o->verbosity = (int)v;
+		break;
+	case 'f':
+		if (strlen(c->val) != 1 || !np_unit_valid(c->val[0]))
+			return bad(c, "unknown unit (one of k m g for 10^n bits, K M G B for bytes, x for transactions)");
+		o->unit = c->val[0];
+		break;
+	case 'i': {
+		int64_t mx = o->iter_max, mn = o->iter_min;
+
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		pair_both(&p);
+		if (p.has_a && (st = number(c, p.a, 1, 30, "iterations", &mx)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b && (st = number(c, p.b, 1, 30, "iterations", &mn)) != NP_OPTS_RUN)
+			return st;
+		/* ",min" alone raises the unset max to it, as netperf does. */
+		if (mx < mn && !p.has_a)
+			mx = mn;
+		if (mx < mn)
+			return bad(c, "max %lld is below min %lld", (long long)mx, (long long)mn);
+		/* netperf needs three samples for an interval. */
+		o->iter_max = mx < 3 ? 3 : (int)mx;
+		o->iter_min = mn < 3 ? 3 : (int)mn;
+		o->confidence = true;
+		break;
+	}
+	case 'I': {
+		char *end;
+		double w;
+
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		pair_both(&p);
+		if (p.has_a) {
+			if ((st = number(c, p.a, 95, 99, "%", &v)) != NP_OPTS_RUN)
+				return st;
+			if (v != 95 && v != 99)
+				return bad(c, "only 95%% and 99%% confidence levels are supported");
+			o->conf_level = (double)v;
+		}
+		if (p.has_b) {
+			w = strtod(p.b, &end);
+			/* Plain decimals only: strtod takes " 5", "+5", "0x5", "inf". */
+			if (p.b[strspn(p.b, "0123456789.")] != '\0' ||
+			    *end != '\0' || end == p.b || !(w > 0 && w <= 100))
+				return bad(c, "interval width %s is not a percentage in (0, 100]", p.b);
+			o->conf_width = w;
+		}
+		o->confidence = true;
+		break;
+	}
+	default:
+		return bad(c, "not handled");
+	}
+	return st;
+}
+
+static int32_t msg_max(const struct np_opts *o)
+{
+	return o->test->sock_type == SOCK_DGRAM ? NP_UDP_MAX : NP_MAX_TCP_MSG;
+}
+
+static enum np_opts_status size_pair(const struct cur *c, struct pair *p, int64_t max,
+				     const char *unit, int32_t *a, int32_t *b)
+{
+	enum np_opts_status st;
+	int64_t v;
+
+	if (p->has_a) {
+		if ((st = number(c, p->a, 1, max, unit, &v)) != NP_OPTS_RUN)
+			return st;
+		*a = (int32_t)v;
+	}
+	if (p->has_b) {
+		if ((st = number(c, p->b, 1, max, unit, &v)) != NP_OPTS_RUN)
+			return st;
+		*b = (int32_t)v;
+	}
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status apply_test(void *ctx, const struct cur *c)
+{
+	struct np_opts *o = ctx;
+	const char *unit = o->test->sock_type == SOCK_DGRAM ? "bytes: the UDP maximum" : "bytes";
+	struct pair p;
+	enum np_opts_status st;
+
+	switch (c->opt) {
+	case 'h':
+		print_test_usage(c->out);
+		return NP_OPTS_DONE;
+	case 'D':
+		o->nodelay = true;
+		return NP_OPTS_RUN;
+	case '4':
+		o->data_family = AF_INET;
+		return NP_OPTS_RUN;
+	case '6':
+		o->data_family = AF_INET6;
+		return NP_OPTS_RUN;
+	case 'H':
+		return host_family(c, o->host_buf[2], sizeof(o->host_buf[2]), &o->data_host,
+				   &o->data_family);
+	case 'L':
+		return host_family(c, o->host_buf[3], sizeof(o->host_buf[3]), &o->data_local,
+				   &o->data_family);
+	default:
+		break;
+	}
+	if ((st = split(c, &p)) != NP_OPTS_RUN)
+		return st;
+	switch (c->opt) {
+	case 'm':
+		return size_pair(c, &p, msg_max(o), unit, &o->send_size, &o->rsend_size);
+	case 'M':
+		return size_pair(c, &p, msg_max(o), unit, &o->rrecv_size, &o->recv_size);
+	case 'r':
+		pair_both(&p);
+		return size_pair(c, &p, msg_max(o), unit, &o->req_size, &o->rsp_size);
+	case 's':
+		pair_both(&p);
+		return size_pair(c, &p, NP_MAX_SOCKBUF, "bytes", &o->lsndbuf, &o->lrcvbuf);
+	case 'S':
+		pair_both(&p);
+		return size_pair(c, &p, NP_MAX_SOCKBUF, "bytes", &o->rsndbuf, &o->rrcvbuf);
+	case 'P':
+		pair_both(&p);
+		if (p.has_a && (st = port_of(c, p.a, 0, &o->data_lport)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b && (st = port_of(c, p.b, 0, &o->data_rport)) != NP_OPTS_RUN)
+			return st;
+		return NP_OPTS_RUN;
+	default:
+		return bad(c, "not handled");
+	}
+}
+
+static void np_opts_defaults(struct np_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->test = &np_test_tcp_stream;
+	o->family = AF_UNSPEC;
+	o->port = NP_CONTROL_PORT;
+	o->length = 10;
+	o->headers = true;
+	o->verbosity = 1;
+	o->iter_max = o->iter_min = 1;
+	o->conf_level = 99;
+	o->conf_width = 5;
+	o->rsend_size = o->rrecv_size = -1;
+	o->lsndbuf = o->lrcvbuf = o->rsndbuf = o->rrcvbuf = -1;
+	o->req_size = o->rsp_size = 1;
+	o->data_family = AF_UNSPEC;
+}
+
+enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
+				  FILE *out, FILE *err)
+{
+	enum np_opts_status st;
+	int i = 1;
+
+	np_opts_defaults(o);
+	st = walk("netperf", argc, argv, &i, global_defs, true, apply_global, o, out, err);
+	if (st != NP_OPTS_RUN)
+		return st;
+	/* -I alone means up to 10 iterations and at least 3, as in netperf. */
+	if (o->confidence && o->iter_max == 1) {
+		o->iter_max = 10;
+		o->iter_min = 3;
+	}
+	return walk("netperf", argc, argv, &i, test_defs, false, apply_test, o, out, err);
+}
+
+/* netserver ---------------------------------------------------------- */
+
+static void print_server_usage(FILE *out)
+{
+	fputs("\nUsage: netserver [options] \n\nOptions:\n", out);
+	print_defs(out, server_defs);
+	fputc('\n', out);
+}
+
+static enum np_opts_status apply_server(void *ctx, const struct cur *c)
+{
+	struct ns_opts *o = ctx;
+	enum np_opts_status st;
+	int64_t v;
+
+	switch (c->opt) {
+	case 'h':
+		print_server_usage(c->out);
+		return NP_OPTS_DONE;
+	case 'V':
+		fprintf(c->out, "%s\n", NP_VERSION_LINE);
+		return NP_OPTS_DONE;
+	case 'D':
+		o->foreground = true;
+		break;
+	case '4':
+		o->family = AF_INET;
+		break;
+	case '6':
+		o->family = AF_INET6;
+		break;
+	case 'L':
+		return host_family(c, o->host_buf, sizeof(o->host_buf), &o->listen_host,
+				   &o->family);
+	case 'p':
+		return port_of(c, c->val, 0, &o->port);
+	case 'v':
+		if ((st = number(c, c->val, 0, 2, "", &v)) != NP_OPTS_RUN)
+			return st;
+		o->verbosity = (int)v;
+		break;
+	default:
+		return bad(c, "not handled");
+	}
+	return NP_OPTS_RUN;
+}
+
+enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
+				  FILE *out, FILE *err)
+{
+	int i = 1;
+
+	memset(o, 0, sizeof(*o));
+	o->port = NP_CONTROL_PORT;
+	o->family = AF_UNSPEC;
+	o->verbosity = 1;
+	return walk("netserver", argc, argv, &i, server_defs, false, apply_server, o, out, err);
+}

@@ -1,0 +1,210 @@
+/*
+ * report.c - netperf 2.7.1's output, byte for byte in layout.
+ *
+ * The format strings are netperf's own (formats.md quotes them from its
+ * source): scripts cut columns out of this text, so trailing blanks and
+ * widths are part of the interface.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "report.h"
+
+#include <inttypes.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "sock.h"
+#include "units.h"
+
+/* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
+ * addresses of up to 7 characters are shown: "0.0.0.0", "::1", "::". */
+static const char *short_addr(const char *addr)
+{
+	return addr && strlen(addr) <= 7 ? addr : "";
+}
+
+void np_report_banner(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "%s from %s (%s) port %u %s to %s (%s) port %u %s",
+		r->test->title, r->lname, short_addr(r->laddr), r->lport,
+		np_family_name(r->lfamily), r->rname, short_addr(r->raddr),
+		r->rport, np_family_name(r->rfamily));
+	if (r->confidence)
+		fprintf(out, " : +/-%.3f%% @ %2d%% conf. %s", r->conf_width / 2.0,
+			(int)r->conf_level, r->conf_result_only ? " on result only" : "");
+	if (r->nodelay)
+		fputs(" : nodelay", out);
+	if (r->test->first_burst)
+		fputs(" : first burst 0", out);
+	fputc('\n', out);
+}
+
+void np_report_confidence_warning(FILE *out, const struct np_report *r)
+{
+	fprintf(out,
+		"!!! WARNING\n"
+		"!!! Desired confidence was not achieved within the specified iterations.\n"
+		"!!! This implies that there was variability in the test environment that\n"
+		"!!! must be investigated before going further.\n"
+		"!!! Confidence intervals: Throughput      : %4.3f%%\n"
+		"!!!                       Local CPU util  : %4.3f%%\n"
+		"!!!                       Remote CPU util : %4.3f%%\n\n",
+		r->conf_tput, r->conf_lcpu, r->conf_rcpu);
+}
+
+void np_report_print(FILE *out, const struct np_report *r)
+{
+	if (r->headers)
+		np_report_banner(out, r);
+	if (r->confidence && !r->conf_met)
+		np_report_confidence_warning(out, r);
+	if (r->verbosity == 0)
+		r->test->print_brief(out, r);
+	else if (r->verbosity <= 2)
+		r->test->print_table(out, r);
+	fflush(out);
+}
+
+static double per_call(uint64_t bytes, uint64_t calls)
+{
+	return calls ? (double)bytes / (double)calls : 0.0;
+}
+
+static void mss_block(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "\nMaximum\nSegment\nSize (bytes)\n%6d\n", r->mss);
+}
+
+static const char stream_titles[] =
+	"Recv   Send    Send                          \n"
+	"Socket Socket  Message  Elapsed              \n"
+	"Size   Size    Size     Time     Throughput  \n"
+	"bytes  bytes   bytes    secs.    %s/sec  \n\n";
+
+void np_report_stream_table(FILE *out, const struct np_report *r)
+{
+	if (r->headers)
+		fprintf(out, stream_titles, np_unit_label(r->unit));
+	fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", r->rsr, r->lss,
+		r->send_size, r->elapsed, r->throughput, "");
+	if (r->verbosity < 2)
+		return;
+	fprintf(out, "\nAlignment      Offset         %-8.8s %-8.8s    Sends   %-8.8s Recvs\n",
+		"Bytes", "Bytes", "Bytes");
+	fputs("Local  Remote  Local  Remote  Xfered   Per                 Per\n"
+	      "Send   Recv    Send   Recv             Send (avg)          Recv (avg)\n", out);
+	fprintf(out, "%5d   %5d  %5d   %5d %6" PRIu64 "  %6.2f    %6" PRIu64 "   %6.2f %6" PRIu64 "\n",
+		8, 8, 0, 0, r->local.bytes_sent,
+		per_call(r->local.bytes_sent, r->local.send_calls), r->local.send_calls,
+		per_call(r->remote.bytes_recv, r->remote.recv_calls), r->remote.recv_calls);
+	mss_block(out, r);
+}
+
+void np_report_stream_brief(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "%7.2f %s\n", r->throughput, "");
+}
+
+void np_report_maerts_table(FILE *out, const struct np_report *r)
+{
+	if (r->headers)
+		fprintf(out, stream_titles, np_unit_label(r->unit));
+	fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", r->lsr, r->rss,
+		r->rsend_size, r->elapsed, r->throughput, "");
+	if (r->verbosity < 2)
+		return;
+	fprintf(out, "\nAlignment      Offset         %-8.8s %-8.8s    Recvs   %-8.8s Sends\n",
+		"Bytes", "Bytes", "Bytes");
+	fputs("Local  Remote  Local  Remote  Xfered   Per                 Per\n"
+	      "Recv   Send    Recv   Send             Recv (avg)          Send (avg)\n", out);
+	fprintf(out, "%5d   %5d  %5d   %5d %6" PRIu64 "  %6.2f    %6" PRIu64 "   %6.2f %6" PRIu64 "\n",
+		8, 8, 0, 0, r->local.bytes_recv,
+		per_call(r->local.bytes_recv, r->local.recv_calls), r->local.recv_calls,
+		per_call(r->remote.bytes_sent, r->remote.send_calls), r->remote.send_calls);
+	mss_block(out, r);
+}
+
+void np_report_udp_stream_table(FILE *out, const struct np_report *r)
+{
+	if (r->headers)
+		fprintf(out,
+			"Socket  Message  Elapsed      Messages                \n"
+			"Size    Size     Time         Okay Errors   Throughput\n"
+			"bytes   bytes    secs            #      #   %s/sec\n\n",
+			np_unit_label(r->unit));
+	fprintf(out, "%6d  %6d   %-7.2f   %7" PRIu64 " %6d    %7.2f\n", r->lss,
+		r->send_size, r->elapsed, r->local.send_calls,
+		(int)r->local.failed_sends, r->local_tput);
+	fprintf(out, "%6d           %-7.2f   %7" PRIu64 "           %7.2f\n\n", r->rsr,
+		r->elapsed, r->remote.recv_calls, r->remote_tput);
+}
+
+/* netperf prints the send rate here, not the received one. */
+void np_report_udp_stream_brief(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "%7.2f\n", r->local_tput);
+}
+
+static void rr_titles(FILE *out, const struct np_report *r)
+{
+	if (r->unit == 'x')
+		fputs("Local /Remote\n"
+		      "Socket Size   Request  Resp.   Elapsed  Trans.\n"
+		      "Send   Recv   Size     Size    Time     Rate         \n"
+		      "bytes  Bytes  bytes    bytes   secs.    per sec   \n\n", out);
+	else
+		fprintf(out,
+			"Local /Remote\n"
+			"Socket Size   Request  Resp.   Elapsed  \n"
+			"Send   Recv   Size     Size    Time     Throughput \n"
+			"bytes  Bytes  bytes    bytes   secs.    %s/sec   \n\n",
+			np_unit_label(r->unit));
+}
+
+void np_report_rr_table(FILE *out, const struct np_report *r)
+{
+	double rate;
+
+	if (r->headers)
+		rr_titles(out, r);
+	fprintf(out, "%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   %s\n", r->lss, r->lsr,
+		r->req_size, r->rsp_size, r->elapsed, r->throughput, "");
+	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
+	if (r->verbosity < 2 || r->test->sock_type != SOCK_STREAM)
+		return;
+	/* The transaction rate, whatever -f says, for the latency column. */
+	rate = r->elapsed > 0 ? (double)r->local.trans / r->elapsed : 0.0;
+	fprintf(out, "Alignment      Offset         RoundTrip  Trans    Throughput\n"
+		"Local  Remote  Local  Remote  Latency    Rate     %-8.8s/s\n"
+		"Send   Recv    Send   Recv    usec/Tran  per sec  Outbound   Inbound\n",
+		np_unit_label(r->unit == 'x' ? 'm' : r->unit));
+	/* netperf passes the remote offset where the remote alignment
+	 * belongs, so that column reads 0. */
+	fprintf(out, "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f\n",
+		8, 0, 0, 0, rate > 0 ? 1e6 / rate : 0.0, rate, r->tput_out, r->tput_in);
+}
+
+void np_report_rr_brief(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "%7.2f %s\n", r->throughput, "");
+}
+
+void np_report_crr_table(FILE *out, const struct np_report *r)
+{
+	if (r->headers)
+		rr_titles(out, r);
+	fprintf(out, "%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   \n", r->lss, r->lsr,
+		r->req_size, r->rsp_size, r->elapsed, r->throughput);
+	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
+	if (r->verbosity < 2)
+		return;
+	fprintf(out, "\nAlignment      Offset\nLocal  Remote  Local  Remote\n"
+		"Send   Recv    Send   Recv\n%5d  %5d   %5d  %5d\n", 8, 8, 0, 0);
+}
+
+void np_report_crr_brief(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "%7.2f\n", r->throughput);
+}

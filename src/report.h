@@ -1,0 +1,80 @@
+/*
+ * report.h - everything netperf prints about a result: the banner, the
+ * confidence warning, and each test's classic table in netperf 2.7.1's
+ * exact layout (formats.md).  Only this module knows column widths.  It
+ * never touches sockets: the client fills a struct np_report and hands it
+ * over.
+ */
+#ifndef NP_REPORT_H
+#define NP_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "test.h"
+
+struct np_report {
+	const struct np_test *test;
+	char unit;             /* effective -f letter */
+	int verbosity;         /* -v: 0 brief, 1 table, 2 table + extras */
+	bool headers;          /* -P 1: banner and column titles */
+
+	/* Banner: the data connection's two ends, as netperf names them. */
+	const char *lname;     /* "0.0.0.0", "::0" or the -L text */
+	const char *laddr;     /* numeric form */
+	unsigned lport;        /* 0 unless -P set it */
+	int lfamily;
+	const char *rname;     /* the -H text */
+	const char *raddr;
+	unsigned rport;
+	int rfamily;
+	bool nodelay;          /* test -D */
+
+	/* Confidence: requested, and what was achieved. */
+	bool confidence;
+	double conf_level;     /* 95 or 99 */
+	double conf_width;     /* total width, percent */
+	bool conf_result_only;
+	bool conf_met;
+	double conf_tput;      /* achieved full width, percent */
+	double conf_lcpu;
+	double conf_rcpu;
+
+	/* Figures: means over iterations where netperf prints means. */
+	double elapsed;        /* netperf's own seconds */
+	double throughput;     /* the headline figure, in unit */
+	double local_tput;     /* UDP_STREAM: send rate (last iteration) */
+	double remote_tput;    /* UDP_STREAM: receive rate (last iteration) */
+	double tput_out;       /* RR -v 2: 10^6bits/s each way */
+	double tput_in;
+	int lss, lsr;          /* socket sizes right after set-up */
+	int rss, rsr;
+	int send_size;         /* local bytes per send / recv */
+	int recv_size;
+	int rsend_size;        /* remote bytes per send / recv */
+	int rrecv_size;
+	int req_size;
+	int rsp_size;
+	struct np_counters local;
+	struct np_counters remote;
+	int mss;               /* -v 2, TCP; -1 unknown */
+};
+
+/* The whole report for one test run, as -P/-v ask. */
+void np_report_print(FILE *out, const struct np_report *r);
+
+/* Pieces, also used by the test descriptors. */
+void np_report_banner(FILE *out, const struct np_report *r);
+void np_report_confidence_warning(FILE *out, const struct np_report *r);
+
+void np_report_stream_table(FILE *out, const struct np_report *r);
+void np_report_stream_brief(FILE *out, const struct np_report *r);
+void np_report_maerts_table(FILE *out, const struct np_report *r);
+void np_report_udp_stream_table(FILE *out, const struct np_report *r);
+void np_report_udp_stream_brief(FILE *out, const struct np_report *r);
+void np_report_rr_table(FILE *out, const struct np_report *r);
+void np_report_rr_brief(FILE *out, const struct np_report *r);
+void np_report_crr_table(FILE *out, const struct np_report *r);
+void np_report_crr_brief(FILE *out, const struct np_report *r);
+
+#endif

@@ -1,0 +1,468 @@
+/*
+ * session.c - one control connection, served as netperf 2.7's netserver
+ * child serves it, but refusing what it should never have accepted.
+ *
+ * Everything read from the control socket goes through wire.c's decoders,
+ * which range-check every field; a request that fails is answered with a
+ * serv_errno, logged, and the connection is dropped.  Other sessions live
+ * in other processes and never notice.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "session.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "control.h"
+#include "cpu.h"
+#include "log.h"
+#include "sock.h"
+#include "test.h"
+#include "wire.h"
+
+/* netserver's safety margin past the test length (netperf's PAD_TIME). */
+#define PAD_SECONDS 4
+
+/*
+ * A client that vanishes mid-test: its control socket turns readable (EOF
+ * or reset) while nothing should arrive on it.  With O_ASYNC the kernel
+ * tells us by SIGIO, and the data loop ends at once instead of waiting
+ * for the safety timer; no cost per operation.
+ */
+static struct {
+	volatile sig_atomic_t gone;
+	int fd;
+} watch = { 0, -1 };
+
+static void on_sigio(int sig)
+{
+	int saved = errno;
+	char c;
+	ssize_t n;
+
+	(void)sig;
+	if (watch.fd >= 0) {
+		n = recv(watch.fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
+			       errno != EINTR)) {
+			watch.gone = 1;
+			np_timer_expire_now();
+		}
+	}
+	errno = saved;
+}
+
+static void watch_control(int fd, bool on)
+{
+#if defined(O_ASYNC) && defined(F_SETOWN)
+	int flags = fcntl(fd, F_GETFL);
+
+	if (flags < 0)
+		return;
+	if (on) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_sigio;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGIO, &sa, NULL);
+		watch.gone = 0;
+		watch.fd = fd;
+		(void)fcntl(fd, F_SETOWN, getpid());
+		(void)fcntl(fd, F_SETFL, flags | O_ASYNC);
+	} else {
+		(void)fcntl(fd, F_SETFL, flags & ~O_ASYNC);
+		watch.fd = -1;
+	}
+#else
+	(void)fd;
+	(void)on;
+#endif
+}
+
+struct session {
+	int ctl;
+	bool cpu_used;                 /* -C was asked on this connection */
+	struct np_cpu_snapshot *cpu0;  /* allocated on first use */
+	struct np_cpu_snapshot *cpu1;
+	uint8_t msg[NP_MSG_SIZE];
+};
+
+/* Sizes and widths as netserver 2.7 answers them (protocol.md A6): the
+ * direction the server uses gets real values, the other is echoed. */
+struct sizes {
+	int32_t send_size, send_width, recv_size, recv_width;
+};
+
+static struct sizes plan_sizes(const struct np_omni_request *q, bool udp,
+			       int lss, int lsr)
+{
+	struct sizes s = { q->send_size, (int32_t)q->send_width,
+			   q->receive_size, (int32_t)q->recv_width };
+
+	if ((q->direction & NP_DIR_XMIT) && q->response_size > 0) {
+		s.send_size = q->response_size;
+		s.send_width = s.send_width ? s.send_width : 1;
+	} else if (q->direction & NP_DIR_XMIT) {
+		if (s.send_size <= 0)
+			s.send_size = lss > 0 ? (udp && lss > NP_UDP_MAX ? NP_UDP_MAX : lss) : 4096;
+		if (!s.send_width)
+			s.send_width = lss / s.send_size + 1 < 2 ? 2 : lss / s.send_size + 1;
+	}
+	if ((q->direction & NP_DIR_RECV) && q->request_size > 0) {
+		s.recv_size = q->request_size;
+		s.recv_width = s.recv_width ? s.recv_width : 1;
+	} else if (q->direction & NP_DIR_RECV) {
+		if (s.recv_size <= 0)
+			s.recv_size = lsr > 0 ? lsr : 4096;
+		if (!s.recv_width)
+			s.recv_width = lsr / s.recv_size + 1 < 2 ? 2 : lsr / s.recv_size + 1;
+	}
+	return s;
+}
+
+static int reply(struct session *s, int32_t type, int32_t serv_errno)
+{
+	np_wire_encode_reply(type, serv_errno, s->msg);
+	return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
+}
+
+/* Refuse a request: serv_errno to the client, a line to the log, and the
+ * connection is dropped, as netperf's netserver does on errors. */
+static int refuse(struct session *s, int err, const char *why)
+{
+	np_log(NP_LOG_ERR, "refused request: %s", why);
+	(void)reply(s, NP_OMNI_RESPONSE, err);
+	return -1;
+}
+
+static int bind_data(int fd, const struct np_omni_request *q, int family)
+{
+	struct sockaddr_storage ss;
+	static const uint8_t zero[16];
+	socklen_t len;
+
+	memset(&ss, 0, sizeof(ss));
+	if (family == AF_INET6) {
+		struct sockaddr_in6 *a = (struct sockaddr_in6 *)&ss;
+
+		a->sin6_family = AF_INET6;
+		a->sin6_port = htons((uint16_t)q->data_port);
+		if (memcmp(q->netserver_ip, zero, 16) != 0)
+			memcpy(&a->sin6_addr, q->netserver_ip, 16);
+		len = sizeof(*a);
+	} else {
+		struct sockaddr_in *a = (struct sockaddr_in *)&ss;
+
+		a->sin_family = AF_INET;
+		a->sin_port = htons((uint16_t)q->data_port);
+		memcpy(&a->sin_addr, q->netserver_ip, 4);
+		len = sizeof(*a);
+	}
+	return bind(fd, (struct sockaddr *)&ss, len);
+}
+
+static void *alloc_filled(size_t len)
+{
+	char *p = malloc(len ? len : 1);
+
+	if (p)
+		np_run_fill(p, len);
+	return p;
+}
+
+static void measure_cpu(struct session *s, struct np_omni_results *res)
+{
+	struct np_cpu_util u;
+
+	if (np_cpu_read(s->cpu1) < 0)
+		return;
+	np_cpu_compute(s->cpu0, s->cpu1, &u);
+	res->cpu_util = u.util;
+	res->cpu_user = u.user;
+	res->cpu_system = u.system;
+	res->cpu_iowait = u.iowait;
+	res->cpu_irq = u.irq;
+	res->cpu_swintr = u.softirq;
+	res->peak_cpu_id = u.peak_id;
+	res->peak_cpu_util = u.peak_util;
+}
+
+/* Socket facts the results carry, read before the data connection is
+ * closed (which must happen promptly: netperf waits for that EOF). */
+static void conn_facts(const struct np_omni_request *q, const struct np_run *run,
+		       int lss, int lsr, struct np_omni_results *res)
+{
+	res->send_buf_size = lss;
+	res->recv_buf_size = lsr;
+	res->transport_retrans = -1;
+	if (run->conn < 0)
+		return;
+	if (q->send_buf_size <= 0 || q->recv_buf_size <= 0) {
+		int snd, rcv;
+
+		np_sock_bufsizes(run->conn, &snd, &rcv);
+		if (q->send_buf_size <= 0)
+			res->send_buf_size = snd;
+		if (q->recv_buf_size <= 0)
+			res->recv_buf_size = rcv;
+	}
+	res->transport_retrans = np_sock_retrans(run->conn);
+	/* Flag 0x20 doubles as "tell me the congestion control". */
+	if (q->flags & NP_F_ROUTING)
+		np_sock_cong(run->conn, res->cong_control, sizeof(res->cong_control));
+}
+
+static int run_test(struct session *s, const struct np_omni_request *q,
+		    const struct np_test *t)
+{
+	const bool udp = t->sock_type == SOCK_DGRAM;
+	const int family = q->ipfamily == NP_FAM_INET6 ? AF_INET6 : AF_INET;
+	const bool cpu = (q->flags & NP_F_MEASURE_CPU) != 0;
+	struct np_sockopts so = {
+		.family = family, .type = t->sock_type, .protocol = t->protocol,
+		.sndbuf = q->send_buf_size, .rcvbuf = q->recv_buf_size,
+		.nodelay = !udp && (q->flags & NP_F_NODELAY),
+		.dontroute = !(q->flags & NP_F_ROUTING),
+		.keepalive = (q->flags & NP_F_KEEPALIVE) != 0,
+		.cong = q->cong_control, .idle_timeout_s = NP_IDLE_TIMEOUT_S,
+	};
+	struct np_omni_response rsp;
+	struct np_omni_results res;
+	struct np_run run;
+	struct sockaddr_storage local;
+	socklen_t llen = sizeof(local);
+	struct sizes z;
+	char why[160];
+	int lss, lsr, rc = -1;
+	double t0, elapsed, length;
+
+	memset(&run, 0, sizeof(run));
+	run.fd = run.conn = -1;
+	run.fd = np_sock_open(&so, why, sizeof(why));
+	if (run.fd < 0)
+		return refuse(s, errno, why);
+	if (bind_data(run.fd, q, family) < 0) {
+		int e = errno;
+
+		snprintf(why, sizeof(why), "bind data port %u: %s",
+			 (unsigned)q->data_port, strerror(e));
+		rc = refuse(s, e, why);
+		goto out;
+	}
+	np_sock_bufsizes(run.fd, &lss, &lsr);
+	z = plan_sizes(q, udp, lss, lsr);
+	if ((!udp && listen(run.fd, 5) < 0) ||
+	    getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
+		int e = errno;
+
+		snprintf(why, sizeof(why), "data socket: %s", strerror(e));
+		rc = refuse(s, e, why);
+		goto out;
+	}
+	run.test = t;
+	run.send_size = run.rsp_size = z.send_size > 0 ? z.send_size : 1;
+	run.recv_size = run.req_size = z.recv_size > 0 ? z.recv_size : 1;
+	run.rbuf_len = (size_t)(udp ? NP_UDP_MAX + 1 : run.recv_size);
+	if (run.rbuf_len < (size_t)run.recv_size)
+		run.rbuf_len = (size_t)run.recv_size;
+	run.sbuf = alloc_filled((size_t)run.send_size);
+	run.rbuf = malloc(run.rbuf_len);
+	if (!run.sbuf || !run.rbuf) {
+		rc = refuse(s, ENOMEM, "out of memory for data buffers");
+		goto out;
+	}
+	if (cpu && !s->cpu0) {
+		s->cpu0 = malloc(sizeof(*s->cpu0));
+		s->cpu1 = malloc(sizeof(*s->cpu1));
+		if (!s->cpu0 || !s->cpu1) {
+			rc = refuse(s, ENOMEM, "out of memory for CPU snapshots");
+			goto out;
+		}
+	}
+
+	memset(&rsp, 0, sizeof(rsp));
+	rsp.recv_buf_size = lsr;
+	rsp.receive_size = z.recv_size;
+	rsp.recv_width = z.recv_width;
+	rsp.send_buf_size = lss;
+	rsp.send_size = z.send_size;
+	rsp.send_width = z.send_width;
+	rsp.flags = (so.nodelay ? NP_F_NODELAY : 0) | (cpu ? NP_F_MEASURE_CPU : 0);
+	rsp.cpu_rate = cpu ? 100.0f : 0.0f;
+	rsp.so_rcvavoid = q->so_rcvavoid;
+	rsp.so_sndavoid = q->so_sndavoid;
+	rsp.data_port = np_addr_port((struct sockaddr *)&local);
+	rsp.socket_prio = q->socket_prio;
+	rsp.socket_tos = q->socket_tos;
+	np_wire_encode_response(&rsp, s->msg);
+	if (np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS) < 0) {
+		np_log(NP_LOG_ERR, "sending the response: %s", strerror(errno));
+		goto out;
+	}
+	s->cpu_used |= cpu;
+
+	/* Receivers pad their timer: the client's end marker should come
+	 * first, the timer only covers a lost one. */
+	length = q->test_length > 0 ? q->test_length +
+		 ((q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0) : 0;
+	run.timed = q->test_length > 0;
+	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
+	run.stop = np_timer_flag();
+	if (cpu && np_cpu_read(s->cpu0) < 0)
+		memset(s->cpu0, 0, sizeof(*s->cpu0));
+	if (np_timer_start(length) < 0) {
+		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
+		goto out;
+	}
+	watch_control(s->ctl, true);
+	t0 = np_now();
+	(void)t->server_run(&run);
+	elapsed = np_now() - t0;
+	np_timer_stop();
+	watch_control(s->ctl, false);
+	if (watch.gone) {
+		np_log(NP_LOG_INFO, "%s: the client went away during the test", t->name);
+		goto out;
+	}
+	if (np_timer_fired() && length > q->test_length)
+		elapsed -= PAD_SECONDS;
+	if (elapsed < 0)
+		elapsed = 0;
+
+	memset(&res, 0, sizeof(res));
+	conn_facts(q, &run, lss, lsr, &res);
+	if (run.conn >= 0) {
+		close(run.conn);
+		run.conn = -1;
+	}
+	close(run.fd);
+	run.fd = -1;
+	if (cpu)
+		measure_cpu(s, &res);
+	res.serv_errno = run.err;
+	res.bytes_received = run.c.bytes_recv;
+	res.recv_calls = (uint32_t)run.c.recv_calls;
+	res.bytes_sent = run.c.bytes_sent;
+	res.send_calls = (uint32_t)run.c.send_calls;
+	res.failed_sends = (uint32_t)run.c.failed_sends;
+	res.trans_received = (uint32_t)run.c.trans;
+	res.elapsed_time = (float)elapsed;
+	res.cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
+	res.num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;
+	np_log(NP_LOG_DEBUG, "%s done: %.3f s, %llu bytes in, %llu bytes out, %llu transactions",
+	       t->name, elapsed, (unsigned long long)run.c.bytes_recv,
+	       (unsigned long long)run.c.bytes_sent, (unsigned long long)run.c.trans);
+	if (run.err)
+		np_log(NP_LOG_ERR, "%s data phase: %s: %s", t->name,
+		       run.err_what ? run.err_what : "?", strerror(run.err));
+	np_wire_encode_results(&res, s->msg);
+	if (np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS) < 0) {
+		np_log(NP_LOG_INFO, "sending the results: %s", strerror(errno));
+		goto out;
+	}
+	rc = run.err ? -1 : 0;
+out:
+	if (run.conn >= 0)
+		close(run.conn);
+	if (run.fd >= 0)
+		close(run.fd);
+	free(run.sbuf);
+	free(run.rbuf);
+	return rc;
+}
+
+static int serve_omni(struct session *s)
+{
+	struct np_omni_request q;
+	const struct np_test *t;
+	char why[160];
+	int err;
+
+	err = np_wire_decode_request(s->msg, &q, why, sizeof(why));
+	if (err)
+		return refuse(s, err, why);
+	t = np_test_for_request(q.socket_type == NP_SOCK_DGRAM ? SOCK_DGRAM : SOCK_STREAM,
+				(int)q.protocol, q.direction,
+				(q.flags & NP_F_CONNECT_TEST) != 0);
+	if (t == NULL)
+		return refuse(s, EINVAL, "no test matches this protocol and direction");
+	np_log(NP_LOG_DEBUG, "%s, test length %d", t->name, q.test_length);
+	return run_test(s, &q, t);
+}
+
+int np_session_run(int ctl)
+{
+	struct session s;
+	int rc = -1;
+
+	memset(&s, 0, sizeof(s));
+	s.ctl = ctl;
+	if (np_timer_init() < 0) {
+		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
+		return -1;
+	}
+	for (;;) {
+		size_t got = 0;
+		int r = np_ctl_recv(ctl, s.msg, NP_REQUEST_TIMEOUT_MS, &got);
+		int32_t type;
+
+		if (r == 0) {
+			rc = 0;
+			break;
+		}
+		if (r < 0) {
+			if (errno == EPROTO)
+				np_log(NP_LOG_ERR, "partial request (%zu of %d bytes), closing",
+				       got, NP_MSG_SIZE);
+			else if (errno == ETIMEDOUT)
+				np_log(NP_LOG_ERR, "no request for %d s, closing",
+				       NP_REQUEST_TIMEOUT_MS / 1000);
+			else
+				np_log(NP_LOG_INFO, "control connection: %s", strerror(errno));
+			break;
+		}
+		type = np_wire_type(s.msg);
+		switch (type) {
+		case NP_DO_OMNI:
+			r = serve_omni(&s);
+			break;
+		case NP_PASSPHRASE:
+			/* Without -Z a passphrase is ignored, as netserver does. */
+			r = 0;
+			break;
+		case NP_DEBUG_ON:
+		case NP_DEBUG_OFF:
+			r = reply(&s, NP_DEBUG_OK, 0);
+			break;
+		case NP_DO_SYSINFO:
+			np_wire_encode_sysinfo_reply(s.msg);
+			r = np_ctl_send(ctl, s.msg, NP_SEND_TIMEOUT_MS);
+			break;
+		case NP_CPU_CALIBRATE:
+			np_wire_encode_cpu_calibrate_reply(100.0f, np_cpu_count(), s.msg);
+			r = np_ctl_send(ctl, s.msg, NP_SEND_TIMEOUT_MS);
+			break;
+		default:
+			np_log(NP_LOG_INFO, "unknown request type %d: answered %d",
+			       (int)type, NP_ERR_UNKNOWN_REQUEST);
+			r = reply(&s, 0, NP_ERR_UNKNOWN_REQUEST);
+			break;
+		}
+		if (r < 0)
+			break;
+	}
+	free(s.cpu0);
+	free(s.cpu1);
+	return rc;
+}

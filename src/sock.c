@@ -1,0 +1,270 @@
+/*
+ * sock.c - socket helpers shared by netperf and netserver.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "sock.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+int np_resolve(const char *host, uint16_t port, int family, int socktype,
+	       bool passive, struct addrinfo **res, char *why, size_t whylen)
+{
+	struct addrinfo hints;
+	char service[8];
+	int rc;
+
+	memset(&hints, 0, sizeof(hints));
+	hints.ai_family = family;
+	hints.ai_socktype = socktype;
+	hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
+	snprintf(service, sizeof(service), "%u", (unsigned)port);
+	rc = getaddrinfo(host, service, &hints, res);
+	if (rc != 0) {
+		snprintf(why, whylen, "%s", rc == EAI_SYSTEM ? strerror(errno)
+							     : gai_strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+static int set_int(int fd, int level, int name, int value)
+{
+	return setsockopt(fd, level, name, &value, sizeof(value));
+}
+
+int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
+{
+	const char *what = "socket";
+	int fd;
+
+	fd = socket(o->family, o->type | SOCK_CLOEXEC, o->protocol);
+	if (fd < 0)
+		goto fail_nofd;
+	/* netperf sets SO_REUSEADDR on every data socket: fixed -P ports
+	 * are reused across iterations. */
+	if (set_int(fd, SOL_SOCKET, SO_REUSEADDR, 1) < 0) {
+		what = "setsockopt SO_REUSEADDR";
+		goto fail;
+	}
+	if (o->sndbuf > 0 && set_int(fd, SOL_SOCKET, SO_SNDBUF, o->sndbuf) < 0) {
+		what = "setsockopt SO_SNDBUF";
+		goto fail;
+	}
+	if (o->rcvbuf > 0 && set_int(fd, SOL_SOCKET, SO_RCVBUF, o->rcvbuf) < 0) {
+		what = "setsockopt SO_RCVBUF";
+		goto fail;
+	}
+	if (o->nodelay && o->protocol == IPPROTO_TCP &&
+	    set_int(fd, IPPROTO_TCP, TCP_NODELAY, 1) < 0) {
+		what = "setsockopt TCP_NODELAY";
+		goto fail;
+	}
+	if (o->dontroute && set_int(fd, SOL_SOCKET, SO_DONTROUTE, 1) < 0) {
+		what = "setsockopt SO_DONTROUTE";
+		goto fail;
+	}
+	if (o->keepalive && set_int(fd, SOL_SOCKET, SO_KEEPALIVE, 1) < 0) {
+		what = "setsockopt SO_KEEPALIVE";
+		goto fail;
+	}
+	if (o->recverr) {
+#if HAVE_DECL_IP_RECVERR && HAVE_DECL_IPV6_RECVERR
+		/* Best effort: without it ENOBUFS is silently dropped. */
+		if (o->family == AF_INET6)
+			(void)set_int(fd, IPPROTO_IPV6, IPV6_RECVERR, 1);
+		else
+			(void)set_int(fd, IPPROTO_IP, IP_RECVERR, 1);
+#endif
+	}
+#if HAVE_DECL_TCP_CONGESTION
+	if (o->cong && o->cong[0] && o->protocol == IPPROTO_TCP &&
+	    setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, o->cong,
+		       (socklen_t)strlen(o->cong)) < 0) {
+		what = "setsockopt TCP_CONGESTION";
+		goto fail;
+	}
+#endif
+	if (o->idle_timeout_s > 0) {
+		struct timeval tv = { .tv_sec = o->idle_timeout_s, .tv_usec = 0 };
+
+		if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0 ||
+		    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) < 0) {
+			what = "setsockopt SO_RCVTIMEO";
+			goto fail;
+		}
+	}
+	return fd;
+fail:
+	snprintf(why, whylen, "%s: %s", what, strerror(errno));
+	close(fd);
+	return -1;
+fail_nofd:
+	snprintf(why, whylen, "%s: %s", what, strerror(errno));
+	return -1;
+}
+
+static int ms_left(const struct timespec *end)
+{
+	struct timespec now;
+	long long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (long long)(end->tv_sec - now.tv_sec) * 1000 +
+	     (end->tv_nsec - now.tv_nsec) / 1000000;
+	return ms < 0 ? 0 : (int)ms;
+}
+
+int np_sock_connect(int fd, const struct sockaddr *sa, socklen_t len,
+		    int timeout_ms)
+{
+	struct timespec end;
+	int flags, err = 0, rc;
+	socklen_t elen = sizeof(err);
+
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += timeout_ms / 1000;
+	end.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+	if (end.tv_nsec >= 1000000000) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000;
+	}
+	rc = connect(fd, sa, len);
+	if (rc < 0 && errno == EINPROGRESS) {
+		struct pollfd p = { .fd = fd, .events = POLLOUT };
+
+		for (;;) {
+			int n = poll(&p, 1, ms_left(&end));
+
+			if (n > 0)
+				break;
+			if (n == 0) {
+				errno = ETIMEDOUT;
+				return -1;
+			}
+			if (errno != EINTR)
+				return -1;
+		}
+		if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &elen) < 0)
+			return -1;
+		rc = err ? -1 : 0;
+		errno = err;
+	}
+	if (rc < 0)
+		return -1;
+	if (fcntl(fd, F_SETFL, flags) < 0)
+		return -1;
+	return 0;
+}
+
+void np_sock_bufsizes(int fd, int *snd, int *rcv)
+{
+	socklen_t len = sizeof(int);
+
+	if (snd && getsockopt(fd, SOL_SOCKET, SO_SNDBUF, snd, &len) < 0)
+		*snd = -1;
+	len = sizeof(int);
+	if (rcv && getsockopt(fd, SOL_SOCKET, SO_RCVBUF, rcv, &len) < 0)
+		*rcv = -1;
+}
+
+int np_sock_mss(int fd)
+{
+#if HAVE_DECL_TCP_MAXSEG
+	int mss = -1;
+	socklen_t len = sizeof(mss);
+
+	if (getsockopt(fd, IPPROTO_TCP, TCP_MAXSEG, &mss, &len) == 0)
+		return mss;
+#else
+	(void)fd;
+#endif
+	return -1;
+}
+
+int np_sock_retrans(int fd)
+{
+#if HAVE_DECL_TCP_INFO && HAVE_STRUCT_TCP_INFO_TCPI_TOTAL_RETRANS
+	struct tcp_info ti;
+	socklen_t len = sizeof(ti);
+
+	memset(&ti, 0, sizeof(ti));
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) == 0)
+		return (int)ti.tcpi_total_retrans;
+#else
+	(void)fd;
+#endif
+	return -1;
+}
+
+void np_sock_cong(int fd, char *buf, size_t len)
+{
+	buf[0] = '\0';
+#if HAVE_DECL_TCP_CONGESTION
+	{
+		char name[32] = "";
+		socklen_t nlen = sizeof(name) - 1;
+
+		if (getsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name, &nlen) == 0) {
+			name[nlen < sizeof(name) ? nlen : sizeof(name) - 1] = '\0';
+			snprintf(buf, len, "%s", name);
+		}
+	}
+#else
+	(void)fd;
+	(void)len;
+#endif
+}
+
+void np_addr_string(const struct sockaddr *sa, char *buf, size_t len)
+{
+	const void *a = NULL;
+
+	if (sa->sa_family == AF_INET)
+		a = &((const struct sockaddr_in *)(const void *)sa)->sin_addr;
+	else if (sa->sa_family == AF_INET6)
+		a = &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+	if (a == NULL || inet_ntop(sa->sa_family, a, buf, (socklen_t)len) == NULL)
+		snprintf(buf, len, "?");
+}
+
+uint16_t np_addr_port(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET)
+		return ntohs(((const struct sockaddr_in *)(const void *)sa)->sin_port);
+	if (sa->sa_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)(const void *)sa)->sin6_port);
+	return 0;
+}
+
+void np_addr_set_port(struct sockaddr *sa, uint16_t port)
+{
+	if (sa->sa_family == AF_INET)
+		((struct sockaddr_in *)(void *)sa)->sin_port = htons(port);
+	else if (sa->sa_family == AF_INET6)
+		((struct sockaddr_in6 *)(void *)sa)->sin6_port = htons(port);
+}
+
+const char *np_family_name(int family)
+{
+	switch (family) {
+	case AF_INET: return "AF_INET";
+	case AF_INET6: return "AF_INET6";
+	default: return "AF_UNSPEC";
+	}
+}

@@ -1,0 +1,71 @@
+/*
+ * sock.h - sockets: name resolution (IPv4 and IPv6 on one path), data
+ * socket set-up with netperf's options, connect with a deadline.
+ * Helpers return 0/-1 and write the reason into a caller's buffer.
+ */
+#ifndef NP_SOCK_H
+#define NP_SOCK_H
+
+#include <netdb.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+/* Seconds a data-phase call may block without progress before the run
+ * fails (count-based tests) or re-checks its timer (timed tests). */
+#define NP_IDLE_TIMEOUT_S 30
+
+struct np_sockopts {
+	int family;            /* AF_INET or AF_INET6 */
+	int type;              /* SOCK_STREAM or SOCK_DGRAM */
+	int protocol;          /* IPPROTO_TCP or IPPROTO_UDP */
+	int sndbuf;            /* SO_SNDBUF request, <= 0 = system default */
+	int rcvbuf;
+	bool nodelay;          /* TCP_NODELAY */
+	bool dontroute;        /* SO_DONTROUTE (netperf's UDP_STREAM) */
+	bool recverr;          /* IP_RECVERR: report ENOBUFS/ICMP errors */
+	bool keepalive;
+	const char *cong;      /* TCP_CONGESTION name, NULL = leave */
+	int idle_timeout_s;    /* SO_RCVTIMEO/SO_SNDTIMEO, 0 = none */
+};
+
+/* A resolved address, printable. */
+struct np_addr {
+	struct sockaddr_storage ss;
+	socklen_t len;
+};
+
+/* getaddrinfo without AI_ADDRCONFIG (which hides loopback-only hosts);
+ * family AF_UNSPEC, AF_INET or AF_INET6; host NULL = the wildcard. */
+int np_resolve(const char *host, uint16_t port, int family, int socktype,
+	       bool passive, struct addrinfo **res, char *why, size_t whylen);
+
+/* socket() plus every option in o; -1 with why filled on failure. */
+int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen);
+
+/* Non-blocking connect bounded by timeout_ms; the socket stays blocking
+ * afterwards.  0, or -1 with errno set (ETIMEDOUT on the deadline). */
+int np_sock_connect(int fd, const struct sockaddr *sa, socklen_t len,
+		    int timeout_ms);
+
+/* What the kernel really gave: SO_SNDBUF / SO_RCVBUF. */
+void np_sock_bufsizes(int fd, int *snd, int *rcv);
+
+/* The TCP MSS of a connected socket, or -1. */
+int np_sock_mss(int fd);
+
+/* TCP_INFO's total retransmissions, or -1 where unknown. */
+int np_sock_retrans(int fd);
+
+/* The congestion-control name into buf (empty where unknown). */
+void np_sock_cong(int fd, char *buf, size_t len);
+
+/* Numeric address and port of a sockaddr. */
+void np_addr_string(const struct sockaddr *sa, char *buf, size_t len);
+uint16_t np_addr_port(const struct sockaddr *sa);
+void np_addr_set_port(struct sockaddr *sa, uint16_t port);
+/* "AF_INET", "AF_INET6", "AF_UNSPEC". */
+const char *np_family_name(int family);
+
+#endif

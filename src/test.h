@@ -1,0 +1,106 @@
+/*
+ * test.h - the test descriptor: everything that makes TCP_STREAM differ
+ * from UDP_RR.  A new test is one descriptor and its data loops; the
+ * control protocol, iteration loop and report code never name a test.
+ */
+#ifndef NP_TEST_H
+#define NP_TEST_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/socket.h>
+
+#include "sock.h"
+
+struct np_report;
+
+/* What one side counted during a data phase. */
+struct np_counters {
+	uint64_t bytes_sent;
+	uint64_t send_calls;
+	uint64_t bytes_recv;
+	uint64_t recv_calls;   /* excludes the end-of-test EOF / empty datagram */
+	uint64_t trans;
+	uint64_t failed_sends; /* ENOBUFS and the like, UDP only */
+};
+
+/* One data phase, on either side. */
+struct np_run {
+	const struct np_test *test;
+	int fd;                /* client: data socket; server: listening/bound socket */
+	int conn;              /* server TCP: the accepted connection, left open */
+	struct sockaddr_storage peer;  /* client: where netserver's data socket is */
+	socklen_t peer_len;
+	const struct np_sockopts *sopts; /* client CRR: options for each new socket */
+	int32_t send_size;     /* bytes per send (stream) */
+	int32_t recv_size;     /* bytes per recv (stream) */
+	int32_t req_size;      /* request/response sizes (RR) */
+	int32_t rsp_size;
+	int64_t count;         /* -l -N: bytes or transactions to do; 0 = timed */
+	bool timed;            /* a timer ends the test (else only count/peer) */
+	const volatile sig_atomic_t *stop; /* set when the test timer fires */
+	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
+	char *rbuf;            /* at least recv_size/rsp/req bytes */
+	size_t rbuf_len;
+	struct np_counters c;
+	int err;               /* errno of the failure that ended the run, or 0 */
+	const char *err_what;  /* the call that failed: "send", "recv", ... */
+};
+
+struct np_test {
+	const char *name;      /* as given to -t, upper case */
+	const char *title;     /* banner title */
+	int sock_type;         /* SOCK_STREAM or SOCK_DGRAM */
+	int protocol;          /* IPPROTO_TCP or IPPROTO_UDP */
+	uint32_t direction;    /* NP_DIR_* bits, from netserver's point of view */
+	bool connect_each;     /* a new connection per transaction (TCP_CRR) */
+	bool rr;               /* request/response: -r sizes, 'x' units */
+	bool first_burst;      /* banner ends with " : first burst N" */
+	/* The data loops; 0 on a normal end, -1 with run->err set on failure. */
+	int (*client_run)(struct np_run *run);
+	int (*server_run)(struct np_run *run);
+	/* The classic table for -v 1/2 and the -v 0 figure (report.c). */
+	void (*print_table)(FILE *out, const struct np_report *rep);
+	void (*print_brief)(FILE *out, const struct np_report *rep);
+};
+
+/* By name, case-insensitive; NULL when unknown. */
+const struct np_test *np_test_find(const char *name);
+/* The test a DO_OMNI request describes; NULL when none matches. */
+const struct np_test *np_test_for_request(int sock_type, int protocol,
+					  uint32_t direction, bool connect_each);
+/* All tests, NULL-terminated, for help texts. */
+const struct np_test *const *np_tests(void);
+
+/* Shared by the data loops of every family. */
+void np_run_fill(char *buf, size_t len);
+/* A blocking call returned EAGAIN (the idle timeout): keep waiting when a
+ * timer will end the test, else fail the run. */
+bool np_run_idle(struct np_run *run, const char *what);
+/* Record a failure; always returns -1. */
+int np_run_fail(struct np_run *run, const char *what, int err);
+/* Client: connect run->fd to run->peer within the idle timeout. */
+int np_run_connect(struct np_run *run);
+/* Server TCP: accept one connection into run->conn.  Returns 1 with a
+ * connection, 0 when the timer ended the test first, -1 on failure. */
+int np_run_accept(struct np_run *run);
+/* After our FIN: read and discard until the peer's EOF, at most
+ * NP_IDLE_TIMEOUT_S seconds.  0, or -1 with run->err set. */
+int np_run_drain(struct np_run *run, int fd);
+
+/* Whether -l -N's count has been reached by n units. */
+static inline bool np_run_count_done(const struct np_run *run, uint64_t n)
+{
+	return run->count > 0 && n >= (uint64_t)run->count;
+}
+
+extern const struct np_test np_test_tcp_stream;
+extern const struct np_test np_test_tcp_maerts;
+extern const struct np_test np_test_udp_stream;
+extern const struct np_test np_test_tcp_rr;
+extern const struct np_test np_test_tcp_crr;
+extern const struct np_test np_test_udp_rr;
+
+#endif

@@ -1,0 +1,355 @@
+/*
+ * test_rr.c - TCP_RR, TCP_CRR and UDP_RR: one request, one response, in
+ * lockstep.  TCP_CRR opens a new connection for every transaction.
+ *
+ * The loops read only the timer's flag, never the clock, and allocate
+ * nothing.  A UDP_RR client that loses a datagram waits for the timer, as
+ * netperf 2.7 does; the three zero-length datagrams end the server's loop.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "test.h"
+#include "wire.h"
+
+#define UDP_END_MARKERS 3
+
+/* Outcome of moving one whole message. */
+enum xfer { XFER_DONE, XFER_PEER_CLOSED, XFER_STOPPED, XFER_FAILED };
+
+/* TCP hands a message over in pieces; loop until all of it has moved. */
+static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = send(fd, buf + done, len - done, MSG_NOSIGNAL);
+
+		if (n >= 0) {
+			done += (size_t)n;
+			run->c.send_calls++;
+			continue;
+		}
+		if (errno == EINTR) {
+			if (*run->stop)
+				return XFER_STOPPED;
+			continue;
+		}
+		if (errno == EPIPE || errno == ECONNRESET)
+			return XFER_PEER_CLOSED;
+		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "send"))
+			continue;
+		if (*run->stop)
+			return XFER_STOPPED;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			np_run_fail(run, "send", errno);
+		return XFER_FAILED;
+	}
+	run->c.bytes_sent += len;
+	return XFER_DONE;
+}
+
+static enum xfer recv_all(struct np_run *run, int fd, char *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = recv(fd, buf + done, len - done, 0);
+
+		if (n > 0) {
+			done += (size_t)n;
+			run->c.recv_calls++;
+			continue;
+		}
+		if (n == 0 || errno == ECONNRESET)
+			return XFER_PEER_CLOSED;
+		if (errno == EINTR) {
+			if (*run->stop)
+				return XFER_STOPPED;
+			continue;
+		}
+		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
+			continue;
+		if (*run->stop)
+			return XFER_STOPPED;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			np_run_fail(run, "recv", errno);
+		return XFER_FAILED;
+	}
+	run->c.bytes_recv += len;
+	return XFER_DONE;
+}
+
+static int closed_early(struct np_run *run)
+{
+	return np_run_fail(run, "recv", ECONNRESET);
+}
+
+/* One transaction on a connected TCP socket: 0 done, 1 stopped, -1 fail. */
+static int tcp_transaction(struct np_run *run, int fd)
+{
+	enum xfer x = send_all(run, fd, run->sbuf, (size_t)run->req_size);
+
+	if (x == XFER_DONE)
+		x = recv_all(run, fd, run->rbuf, (size_t)run->rsp_size);
+	switch (x) {
+	case XFER_DONE:
+		run->c.trans++;
+		return 0;
+	case XFER_STOPPED:
+		return 1;
+	case XFER_PEER_CLOSED:
+		return closed_early(run);
+	default:
+		return -1;
+	}
+}
+
+static int tcp_rr_client(struct np_run *run)
+{
+	if (np_run_connect(run) < 0)
+		return -1;
+	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+		int rc = tcp_transaction(run, run->fd);
+
+		if (rc < 0)
+			return -1;
+		if (rc > 0)
+			break;
+	}
+	if (shutdown(run->fd, SHUT_WR) < 0)
+		return np_run_fail(run, "shutdown", errno);
+	return np_run_drain(run, run->fd);
+}
+
+/* The server side of TCP_RR and of each TCP_CRR connection: answer
+ * requests until the peer's EOF, the timer or the count. */
+static int tcp_serve(struct np_run *run, int fd, bool once)
+{
+	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+		enum xfer x = recv_all(run, fd, run->rbuf, (size_t)run->req_size);
+
+		if (x == XFER_DONE)
+			x = send_all(run, fd, run->sbuf, (size_t)run->rsp_size);
+		if (x == XFER_FAILED)
+			return -1;
+		if (x != XFER_DONE)
+			break;
+		run->c.trans++;
+		if (once)
+			break;
+	}
+	return 0;
+}
+
+static int tcp_rr_server(struct np_run *run)
+{
+	int rc = np_run_accept(run);
+
+	if (rc <= 0)
+		return rc;
+	return tcp_serve(run, run->conn, false);
+}
+
+/* A new connection per transaction; netserver closes first, and we wait
+ * for that FIN before closing our end, as netperf does. */
+static int tcp_crr_client(struct np_run *run)
+{
+	int fd = run->fd;
+	char why[128];
+
+	run->fd = -1;
+	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+		int rc;
+
+		if (fd < 0) {
+			fd = np_sock_open(run->sopts, why, sizeof(why));
+			if (fd < 0)
+				return np_run_fail(run, "socket", errno);
+		}
+		if (connect(fd, (const struct sockaddr *)&run->peer, run->peer_len) < 0) {
+			if (errno == EINTR && *run->stop)
+				break;
+			close(fd);
+			return np_run_fail(run, "connect", errno);
+		}
+		rc = tcp_transaction(run, fd);
+		if (rc == 0)
+			rc = np_run_drain(run, fd);
+		close(fd);
+		fd = -1;
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
+static int tcp_crr_server(struct np_run *run)
+{
+	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+		int rc = np_run_accept(run);
+
+		if (rc <= 0)
+			return rc;
+		rc = tcp_serve(run, run->conn, true);
+		close(run->conn);
+		run->conn = -1;
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int udp_rr_client(struct np_run *run)
+{
+	const volatile sig_atomic_t *stop = run->stop;
+	const size_t req = (size_t)run->req_size;
+	int rc = 0;
+
+	if (np_run_connect(run) < 0)
+		return -1;
+	while (!*stop && !np_run_count_done(run, run->c.trans)) {
+		ssize_t n = send(run->fd, run->sbuf, req, 0);
+
+		if (n < 0) {
+			if (errno == EINTR || errno == ENOBUFS)
+				continue;
+			rc = np_run_fail(run, "send", errno);
+			break;
+		}
+		run->c.bytes_sent += (uint64_t)n;
+		run->c.send_calls++;
+		for (;;) {
+			n = recv(run->fd, run->rbuf, run->rbuf_len, 0);
+			if (n >= 0 || *stop)
+				break;
+			if (errno == EINTR)
+				continue;
+			if ((errno == EAGAIN || errno == EWOULDBLOCK) &&
+			    np_run_idle(run, "recv"))
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				np_run_fail(run, "recv", errno);
+			break;
+		}
+		if (n < 0) {
+			rc = *stop ? 0 : -1;
+			break;
+		}
+		if (n != run->rsp_size) {
+			rc = np_run_fail(run, "recv (response of unexpected size)", EPROTO);
+			break;
+		}
+		run->c.bytes_recv += (uint64_t)n;
+		run->c.recv_calls++;
+		run->c.trans++;
+	}
+	for (int i = 0; i < UDP_END_MARKERS; i++)
+		(void)send(run->fd, run->sbuf, 0, 0);
+	return rc;
+}
+
+/* Datagrams from anyone but the first sender are dropped by the kernel
+ * once the socket is connected: nobody else can use us as a reflector. */
+static int udp_rr_server(struct np_run *run)
+{
+	const volatile sig_atomic_t *stop = run->stop;
+	const size_t rsp = (size_t)run->rsp_size;
+	bool connected = false;
+
+	while (!*stop && !np_run_count_done(run, run->c.trans)) {
+		struct sockaddr_storage from;
+		socklen_t flen = sizeof(from);
+		ssize_t n = recvfrom(run->fd, run->rbuf, run->rbuf_len, 0,
+				     connected ? NULL : (struct sockaddr *)&from,
+				     connected ? NULL : &flen);
+
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == ECONNREFUSED)   /* the client has gone */
+				break;
+			if ((errno == EAGAIN || errno == EWOULDBLOCK) &&
+			    np_run_idle(run, "recv"))
+				continue;
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				np_run_fail(run, "recv", errno);
+			return *stop ? 0 : -1;
+		}
+		if (!connected) {
+			if (connect(run->fd, (struct sockaddr *)&from, flen) < 0)
+				return np_run_fail(run, "connect", errno);
+			connected = true;
+		}
+		run->c.bytes_recv += (uint64_t)n;
+		run->c.recv_calls++;
+		while ((n = send(run->fd, run->sbuf, rsp, 0)) < 0 && errno == EINTR && !*stop)
+			;
+		if (n < 0) {
+			if (errno == ECONNREFUSED || errno == EINTR)
+				break;
+			if (errno == ENOBUFS) {
+				run->c.failed_sends++;
+				continue;
+			}
+			return np_run_fail(run, "send", errno);
+		}
+		run->c.bytes_sent += (uint64_t)n;
+		run->c.send_calls++;
+		run->c.trans++;
+	}
+	return 0;
+}
+
+const struct np_test np_test_tcp_rr = {
+	.name = "TCP_RR",
+	.title = "MIGRATED TCP REQUEST/RESPONSE TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_XMIT | NP_DIR_RECV,
+	.rr = true,
+	.first_burst = true,
+	.client_run = tcp_rr_client,
+	.server_run = tcp_rr_server,
+	.print_table = np_report_rr_table,
+	.print_brief = np_report_rr_brief,
+};
+
+const struct np_test np_test_tcp_crr = {
+	.name = "TCP_CRR",
+	.title = "MIGRATED TCP Connect/Request/Response TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_XMIT | NP_DIR_RECV,
+	.connect_each = true,
+	.rr = true,
+	.client_run = tcp_crr_client,
+	.server_run = tcp_crr_server,
+	.print_table = np_report_crr_table,
+	.print_brief = np_report_crr_brief,
+};
+
+const struct np_test np_test_udp_rr = {
+	.name = "UDP_RR",
+	.title = "MIGRATED UDP REQUEST/RESPONSE TEST",
+	.sock_type = SOCK_DGRAM,
+	.protocol = IPPROTO_UDP,
+	.direction = NP_DIR_XMIT | NP_DIR_RECV,
+	.rr = true,
+	.first_burst = true,
+	.client_run = udp_rr_client,
+	.server_run = udp_rr_server,
+	.print_table = np_report_rr_table,
+	.print_brief = np_report_rr_brief,
+};

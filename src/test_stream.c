@@ -1,0 +1,211 @@
+/*
+ * test_stream.c - TCP_STREAM, TCP_MAERTS and UDP_STREAM: one side sends
+ * as fast as it can, the other counts what arrives.
+ *
+ * Two loops serve all six roles: send_loop and recv_loop.  They read only
+ * the timer's flag, never the clock, allocate nothing and print nothing.
+ * The end of a test, as netperf 2.7 does it: TCP half-closes and the
+ * receiver closes on EOF; UDP sends three zero-length datagrams and the
+ * receiver stops at the first.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "report.h"
+#include "test.h"
+#include "wire.h"
+
+#define UDP_END_MARKERS 3
+
+/* What ends a send loop besides the timer and the count. */
+enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
+
+static int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc)
+{
+	const volatile sig_atomic_t *stop = run->stop;
+	const char *buf = run->sbuf;
+	const size_t size = (size_t)run->send_size;
+	const uint64_t limit = run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
+	uint64_t bytes = 0, calls = 0, failed = 0;
+	int rc = 0;
+
+	while (!*stop && bytes < limit) {
+		ssize_t n = send(fd, buf, size, MSG_NOSIGNAL);
+
+		if (n >= 0) {
+			bytes += (uint64_t)n;
+			calls++;
+			continue;
+		}
+		if (errno == EINTR)
+			continue;
+		if (udp && errno == ENOBUFS) {
+			failed++;
+			continue;
+		}
+		if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			if (np_run_idle(run, "send"))
+				continue;
+			rc = -1;
+			break;
+		}
+		if (pc == PEER_CLOSE_ENDS && (errno == EPIPE || errno == ECONNRESET))
+			break;
+		rc = np_run_fail(run, "send", errno);
+		break;
+	}
+	run->c.bytes_sent += bytes;
+	run->c.send_calls += calls;
+	run->c.failed_sends += failed;
+	return rc;
+}
+
+/* Until EOF / an empty datagram, the timer, or (drain) only EOF. */
+static int recv_loop(struct np_run *run, int fd, bool drain)
+{
+	const volatile sig_atomic_t *stop = run->stop;
+	char *buf = run->rbuf;
+	const size_t size = (size_t)run->recv_size;
+	uint64_t bytes = 0, calls = 0;
+	double deadline = 0;
+	int rc = 0;
+
+	while (drain || !*stop) {
+		ssize_t n = recv(fd, buf, size, 0);
+
+		if (n > 0) {
+			bytes += (uint64_t)n;
+			calls++;
+			continue;
+		}
+		if (n == 0 || errno == ECONNRESET)
+			break;
+		if (errno == EINTR) {
+			/* A drain outlives the timer only for a while; the
+			 * clock is read here, after the test, never per recv. */
+			if (drain && *stop) {
+				if (deadline == 0) {
+					deadline = np_now() + NP_IDLE_TIMEOUT_S;
+				} else if (np_now() > deadline) {
+					rc = np_run_fail(run, "recv", ETIMEDOUT);
+					break;
+				}
+			}
+			continue;
+		}
+		if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			if (np_run_idle(run, "recv"))
+				continue;
+			rc = -1;
+			break;
+		}
+		rc = np_run_fail(run, "recv", errno);
+		break;
+	}
+	run->c.bytes_recv += bytes;
+	run->c.recv_calls += calls;
+	return rc;
+}
+
+/* netperf: send, half-close, then wait for the receiver's EOF; the clock
+ * stops only when everything sent has been taken. */
+static int tcp_stream_client(struct np_run *run)
+{
+	if (np_run_connect(run) < 0)
+		return -1;
+	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS) < 0)
+		return -1;
+	if (shutdown(run->fd, SHUT_WR) < 0)
+		return np_run_fail(run, "shutdown", errno);
+	return np_run_drain(run, run->fd);
+}
+
+static int tcp_stream_server(struct np_run *run)
+{
+	int rc = np_run_accept(run);
+
+	if (rc <= 0)
+		return rc;
+	return recv_loop(run, run->conn, false);
+}
+
+/* netperf receives until netserver's timer closes the connection; draining
+ * to EOF (rather than closing with data unread, which resets the
+ * connection) is what keeps a reference netserver alive. */
+static int tcp_maerts_client(struct np_run *run)
+{
+	if (np_run_connect(run) < 0)
+		return -1;
+	return recv_loop(run, run->fd, true);
+}
+
+static int tcp_maerts_server(struct np_run *run)
+{
+	int rc = np_run_accept(run);
+
+	if (rc <= 0)
+		return rc;
+	return send_loop(run, run->conn, false, PEER_CLOSE_ENDS);
+}
+
+static int udp_stream_client(struct np_run *run)
+{
+	int rc;
+
+	/* Connected: the kernel skips a route lookup per datagram, and
+	 * nothing changes on the wire. */
+	if (np_run_connect(run) < 0)
+		return -1;
+	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS);
+	for (int i = 0; i < UDP_END_MARKERS; i++)
+		(void)send(run->fd, run->sbuf, 0, MSG_NOSIGNAL);
+	return rc;
+}
+
+static int udp_stream_server(struct np_run *run)
+{
+	return recv_loop(run, run->fd, false);
+}
+
+const struct np_test np_test_tcp_stream = {
+	.name = "TCP_STREAM",
+	.title = "MIGRATED TCP STREAM TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_RECV,
+	.client_run = tcp_stream_client,
+	.server_run = tcp_stream_server,
+	.print_table = np_report_stream_table,
+	.print_brief = np_report_stream_brief,
+};
+
+const struct np_test np_test_tcp_maerts = {
+	.name = "TCP_MAERTS",
+	.title = "MIGRATED TCP MAERTS TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_XMIT,
+	.client_run = tcp_maerts_client,
+	.server_run = tcp_maerts_server,
+	.print_table = np_report_maerts_table,
+	.print_brief = np_report_stream_brief,
+};
+
+const struct np_test np_test_udp_stream = {
+	.name = "UDP_STREAM",
+	.title = "MIGRATED UDP STREAM TEST",
+	.sock_type = SOCK_DGRAM,
+	.protocol = IPPROTO_UDP,
+	.direction = NP_DIR_RECV,
+	.client_run = udp_stream_client,
+	.server_run = udp_stream_server,
+	.print_table = np_report_udp_stream_table,
+	.print_brief = np_report_udp_stream_brief,
+};

@@ -1,0 +1,43 @@
+/*
+ * units.h - netperf's -f output units and its size suffixes.
+ *
+ * Lower case letters are bits in powers of ten, upper case bytes in powers
+ * of two (cli.md 1.5); 'x' is transactions per second.
+ */
+#ifndef NP_UNITS_H
+#define NP_UNITS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* True when c is one of the -f letters: k m g K M G B b x. */
+bool np_unit_valid(char c);
+
+/* The default unit of a test: 'x' for request/response tests, else 'm'. */
+char np_unit_default(bool rr);
+
+/* The unit actually used: 'x' on a stream test silently means 'm', as in
+ * netperf 2.7. */
+char np_unit_effective(char unit, bool rr);
+
+/* Convert a byte rate to the unit's figure (for 'x' the caller passes a
+ * transaction rate and gets it back unchanged). */
+double np_unit_rate(double bytes_per_sec, char unit);
+
+/* Header label: "10^6bits", "MBytes", "Trans" ... without the "/sec". */
+const char *np_unit_label(char unit);
+
+/*
+ * Parse a number with netperf's size suffixes: K=2^10 M=2^20 G=2^30,
+ * k=10^3 m=10^6 g=10^9, at most one, at the end.  Unlike netperf's
+ * atoi-based convert() the whole text must be a number: "12abc", "" and
+ * overflow are errors.  Returns 0, or -1 with a reason in why.
+ */
+int np_parse_size(const char *text, int64_t min, int64_t max, int64_t *out,
+		  const char **why);
+
+/* Plain decimal integer (no suffix) within [min, max]. */
+int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
+		 const char **why);
+
+#endif

@@ -1,0 +1,701 @@
+/*
+ * wire.c - the netperf 2.7 control messages, as bytes.
+ *
+ * Every field is put or taken at its message offset (header included) by
+ * the helpers below; nothing here overlays a struct on the buffer, so the
+ * code does not depend on host byte order, alignment or padding.  Offsets
+ * follow ../shared/protocol.md section 3 and refpeer.py's REQ/RSP/RES.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wire.h"
+
+/* The wire carries IEEE-754 binary32 bit patterns in 32-bit words. */
+_Static_assert(sizeof(float) == 4, "float must be 32 bits");
+#if FLT_RADIX != 2 || FLT_MANT_DIG != 24
+#error "float must be IEEE-754 binary32"
+#endif
+
+/* Header words, common to every message. */
+enum {
+	OFF_TYPE = 0x00,
+	OFF_WORD1 = 0x04,
+	OFF_AREA = 0x08,	/* start of the test-specific area */
+};
+
+/* DO_OMNI request: words 0..39 are big-endian, the strings are raw. */
+enum {
+	RQ_SEND_BUF_SIZE = 0x08,
+	RQ_SEND_SIZE = 0x0c,
+	RQ_SEND_ALIGNMENT = 0x10,
+	RQ_SEND_OFFSET = 0x14,
+	RQ_SEND_WIDTH = 0x18,
+	RQ_REQUEST_SIZE = 0x1c,
+	RQ_RECV_BUF_SIZE = 0x20,
+	RQ_RECEIVE_SIZE = 0x24,
+	RQ_RECV_ALIGNMENT = 0x28,
+	RQ_RECV_OFFSET = 0x2c,
+	RQ_RECV_WIDTH = 0x30,
+	RQ_RESPONSE_SIZE = 0x34,
+	RQ_FLAGS = 0x38,
+	RQ_CPU_RATE = 0x3c,
+	RQ_TEST_LENGTH = 0x40,
+	RQ_SO_RCVAVOID = 0x44,
+	RQ_SO_SNDAVOID = 0x48,
+	RQ_SEND_DIRTY_COUNT = 0x4c,
+	RQ_RECV_DIRTY_COUNT = 0x50,
+	RQ_RECV_CLEAN_COUNT = 0x54,
+	RQ_DATA_PORT = 0x58,
+	RQ_IPFAMILY = 0x5c,
+	RQ_SOCKET_TYPE = 0x60,
+	RQ_PROTOCOL = 0x64,
+	RQ_DIRECTION = 0x68,
+	RQ_NETPERF_PORT = 0x6c,
+	RQ_INTERVAL_BURST = 0x70,
+	RQ_INTERVAL_USECS = 0x74,
+	RQ_NETPERF_IP = 0x78,	/* 4 words */
+	RQ_NETSERVER_IP = 0x88,	/* 4 words */
+	RQ_SOCKET_PRIO = 0x98,
+	RQ_SOCKET_TOS = 0x9c,
+	RQ_CONG_CONTROL = 0xa0,	/* raw [16] */
+	RQ_FILL_FILE = 0xb0,	/* raw [32] */
+};
+
+/* OMNI_RESPONSE: words 0..19 are big-endian. */
+enum {
+	RS_RECV_BUF_SIZE = 0x08,
+	RS_RECEIVE_SIZE = 0x0c,
+	RS_RECV_WIDTH = 0x10,
+	RS_SEND_BUF_SIZE = 0x14,
+	RS_SEND_SIZE = 0x18,
+	RS_SEND_WIDTH = 0x1c,
+	RS_FLAGS = 0x20,
+	RS_CPU_RATE = 0x24,
+	RS_TEST_LENGTH = 0x28,
+	RS_SO_RCVAVOID = 0x2c,
+	RS_SO_SNDAVOID = 0x30,
+	RS_DATA_PORT = 0x34,
+	RS_INTERVAL_BURST = 0x38,
+	RS_INTERVAL_USECS = 0x3c,
+	RS_CPU_FREQUENCY = 0x40,
+	RS_SECURITY_INFO = 0x44,
+	RS_SOCKET_PRIO = 0x48,
+	RS_SOCKET_TOS = 0x4c,
+};
+
+/* Omni results: words 0..28 are big-endian, cong_control is raw. */
+enum {
+	RR_BYTES_RECEIVED = 0x08,	/* hi, then lo at +4 */
+	RR_RECV_CALLS = 0x10,
+	RR_RECV_BUF_SIZE = 0x14,
+	RR_BYTES_SENT = 0x18,		/* hi, then lo at +4 */
+	RR_SEND_CALLS = 0x20,
+	RR_SEND_BUF_SIZE = 0x24,
+	RR_FAILED_SENDS = 0x28,
+	RR_TRANS_RECEIVED = 0x2c,
+	RR_ELAPSED_TIME = 0x30,
+	RR_CPU_UTIL = 0x34,
+	RR_CPU_USER = 0x38,
+	RR_CPU_SYSTEM = 0x3c,
+	RR_CPU_IOWAIT = 0x40,
+	RR_CPU_IRQ = 0x44,
+	RR_CPU_SWINTR = 0x48,
+	RR_SERV_DEM = 0x4c,
+	RR_CPU_METHOD = 0x50,
+	RR_NUM_CPUS = 0x54,
+	RR_PEAK_CPU_ID = 0x58,
+	RR_PEAK_CPU_UTIL = 0x5c,
+	RR_VENDOR = 0x60,
+	RR_DEVICE = 0x64,
+	RR_SUBVENDOR = 0x68,
+	RR_SUBDEVICE = 0x6c,
+	RR_TRANSPORT_RETRANS = 0x70,
+	RR_CONG_CONTROL = 0x114,	/* raw [16] */
+};
+
+/* CPU_CALIBRATE reply words. */
+enum {
+	CC_RATE = 0x08,
+	CC_NCPUS = 0x0c,
+};
+
+#define IPPROTO_TCP_NUM 6u
+#define IPPROTO_UDP_NUM 17u
+#define NP_DIR_BOTH (NP_DIR_XMIT | NP_DIR_RECV)
+#define MAX_PORT 65535u
+#define MAX_PRIV_PORT 1023u
+
+static const char sysinfo_text[] =
+	",Deprecated,Deprecated,Deprecated,Deprecated";
+
+/* ---------------------------------------------------------------- bytes */
+
+static void put_u32(uint8_t *msg, size_t off, uint32_t v)
+{
+	msg[off] = (uint8_t)(v >> 24);
+	msg[off + 1] = (uint8_t)(v >> 16);
+	msg[off + 2] = (uint8_t)(v >> 8);
+	msg[off + 3] = (uint8_t)v;
+}
+
+static uint32_t get_u32(const uint8_t *msg, size_t off)
+{
+	return (uint32_t)msg[off] << 24 | (uint32_t)msg[off + 1] << 16 |
+	       (uint32_t)msg[off + 2] << 8 | (uint32_t)msg[off + 3];
+}
+
+static void put_s32(uint8_t *msg, size_t off, int32_t v)
+{
+	put_u32(msg, off, (uint32_t)v);	/* modular: well defined */
+}
+
+/* Spelled out because converting an out-of-range unsigned value to a
+ * signed type is implementation-defined. */
+static int32_t get_s32(const uint8_t *msg, size_t off)
+{
+	uint32_t u = get_u32(msg, off);
+
+	if (u <= (uint32_t)INT32_MAX)
+		return (int32_t)u;
+	return -(int32_t)~u - 1;
+}
+
+/*
+ * Floats travel by pointer and memcpy only: the reference leaves stale
+ * words (e.g. 0xffffffff) in float slots, and loading a signalling NaN into
+ * an x87 register would quiet it and break a decode/encode round trip.
+ */
+static void put_f32(uint8_t *msg, size_t off, const float *f)
+{
+	uint32_t u;
+
+	memcpy(&u, f, sizeof(u));
+	put_u32(msg, off, u);
+}
+
+static void get_f32(const uint8_t *msg, size_t off, float *f)
+{
+	uint32_t u = get_u32(msg, off);
+
+	memcpy(f, &u, sizeof(u));
+}
+
+static void put_u64(uint8_t *msg, size_t off, uint64_t v)
+{
+	put_u32(msg, off, (uint32_t)(v >> 32));
+	put_u32(msg, off + 4, (uint32_t)v);
+}
+
+static uint64_t get_u64(const uint8_t *msg, size_t off)
+{
+	return (uint64_t)get_u32(msg, off) << 32 | get_u32(msg, off + 4);
+}
+
+/* strnlen() is POSIX, not C11; this file needs no feature macros. */
+static size_t bounded_len(const char *s, size_t max)
+{
+	const char *nul = memchr(s, 0, max);
+
+	return nul ? (size_t)(nul - s) : max;
+}
+
+/* A raw, NUL-padded string field of len bytes; a full-length string goes
+ * without a terminator, as a C char[len] would hold it. */
+static void put_str(uint8_t *msg, size_t off, size_t len, const char *s)
+{
+	size_t n = s ? bounded_len(s, len) : 0;
+
+	if (n)
+		memcpy(msg + off, s, n);
+	memset(msg + off + n, 0, len - n);
+}
+
+/* dst must hold len + 1 bytes; an unterminated field is cut at len. */
+static void get_str(const uint8_t *msg, size_t off, size_t len, char *dst)
+{
+	const uint8_t *nul = memchr(msg + off, 0, len);
+	size_t n = nul ? (size_t)(nul - (msg + off)) : len;
+
+	memcpy(dst, msg + off, n);
+	memset(dst + n, 0, len + 1 - n);
+}
+
+/* ----------------------------------------------------------- validation */
+
+#ifdef __GNUC__
+__attribute__((format(printf, 4, 5)))
+#endif
+static int fail(char *why, size_t whylen, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && whylen) {
+		va_start(ap, fmt);
+		vsnprintf(why, whylen, fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}
+
+static int ok(char *why, size_t whylen)
+{
+	if (why && whylen)
+		why[0] = '\0';
+	return 0;
+}
+
+/* -1 asks for the default; anything else must fit one send on that
+ * protocol.  Only "too big for a datagram" is EMSGSIZE. */
+static int check_msg_size(const char *name, int32_t v, int udp,
+			  char *why, size_t whylen)
+{
+	int32_t max = udp ? NP_UDP_MAX : NP_MAX_TCP_MSG;
+
+	if (v == -1 || (v >= 1 && v <= max))
+		return 0;
+	return fail(why, whylen, udp && v > max ? EMSGSIZE : EINVAL,
+		    "%s %" PRId32 " out of range 1..%" PRId32, name, v, max);
+}
+
+/* <= 0 leaves the system default; only absurd sizes are refused. */
+static int check_buf_size(const char *name, int32_t v, char *why,
+			  size_t whylen)
+{
+	if (v <= NP_MAX_SOCKBUF)
+		return 0;
+	return fail(why, whylen, EINVAL, "%s %" PRId32 " exceeds %d", name, v,
+		    NP_MAX_SOCKBUF);
+}
+
+static int cong_char_ok(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/* The name ends up in setsockopt(TCP_CONGESTION) and in the output, so it
+ * must be terminated inside its 16 bytes and be a plain identifier. */
+static int check_cong(const uint8_t *msg, char *why, size_t whylen)
+{
+	const uint8_t *p = msg + RQ_CONG_CONTROL;
+	size_t i;
+
+	if (!memchr(p, 0, NP_CONG_LEN))
+		return fail(why, whylen, EINVAL,
+			    "cong_control is not NUL-terminated within %d bytes",
+			    NP_CONG_LEN);
+	for (i = 0; p[i]; i++)
+		if (!cong_char_ok(p[i]))
+			return fail(why, whylen, EINVAL,
+				    "cong_control has invalid byte 0x%02x at %zu",
+				    p[i], i);
+	return 0;
+}
+
+static int check_request(const struct np_omni_request *q, const uint8_t *msg,
+			 char *why, size_t whylen)
+{
+	int32_t type = np_wire_type(msg);
+	int udp, err;
+
+	if (type != NP_DO_OMNI)
+		return fail(why, whylen, EINVAL,
+			    "type %" PRId32 " is not DO_OMNI (%d)", type,
+			    NP_DO_OMNI);
+	if (q->ipfamily != NP_FAM_INET && q->ipfamily != NP_FAM_INET6)
+		return fail(why, whylen, EAFNOSUPPORT,
+			    "ipfamily %" PRIu32 " is not 4 or 6", q->ipfamily);
+	if (q->socket_type == NP_SOCK_STREAM && q->protocol == IPPROTO_TCP_NUM)
+		udp = 0;
+	else if (q->socket_type == NP_SOCK_DGRAM &&
+		 q->protocol == IPPROTO_UDP_NUM)
+		udp = 1;
+	else
+		return fail(why, whylen, EPROTONOSUPPORT,
+			    "socket_type %" PRIu32 " protocol %" PRIu32
+			    " is neither TCP (1,6) nor UDP (2,17)",
+			    q->socket_type, q->protocol);
+	if (q->direction != NP_DIR_XMIT && q->direction != NP_DIR_RECV &&
+	    q->direction != NP_DIR_BOTH)
+		return fail(why, whylen, EINVAL,
+			    "direction %" PRIu32 " is not 2, 4 or 6",
+			    q->direction);
+	if ((q->flags & NP_F_CONNECT_TEST) &&
+	    (udp || q->direction != NP_DIR_BOTH))
+		return fail(why, whylen, EINVAL,
+			    "flags 0x%" PRIx32
+			    ": CONNECT_TEST needs TCP and direction 6",
+			    q->flags);
+	if (q->data_port > MAX_PORT)
+		return fail(why, whylen, EINVAL,
+			    "data_port %" PRIu32 " out of range 0..%u",
+			    q->data_port, MAX_PORT);
+	if (q->data_port >= 1 && q->data_port <= MAX_PRIV_PORT)
+		return fail(why, whylen, EACCES,
+			    "data_port %" PRIu32 " is privileged (1..%u)",
+			    q->data_port, MAX_PRIV_PORT);
+	if (q->netperf_port > MAX_PORT)
+		return fail(why, whylen, EINVAL,
+			    "netperf_port %" PRIu32 " out of range 0..%u",
+			    q->netperf_port, MAX_PORT);
+
+	if ((err = check_msg_size("send_size", q->send_size, udp, why,
+				  whylen)) ||
+	    (err = check_msg_size("receive_size", q->receive_size, udp, why,
+				  whylen)) ||
+	    (err = check_msg_size("request_size", q->request_size, udp, why,
+				  whylen)) ||
+	    (err = check_msg_size("response_size", q->response_size, udp, why,
+				  whylen)))
+		return err;
+	if (q->direction == NP_DIR_BOTH && q->request_size < 1)
+		return fail(why, whylen, EINVAL,
+			    "request_size %" PRId32
+			    " must be >= 1 for request/response",
+			    q->request_size);
+	if (q->direction == NP_DIR_BOTH && q->response_size < 1)
+		return fail(why, whylen, EINVAL,
+			    "response_size %" PRId32
+			    " must be >= 1 for request/response",
+			    q->response_size);
+
+	if ((err = check_buf_size("send_buf_size", q->send_buf_size, why,
+				  whylen)) ||
+	    (err = check_buf_size("recv_buf_size", q->recv_buf_size, why,
+				  whylen)))
+		return err;
+	/* Bounded both ways so that no request can pin a child forever
+	 * (protocol.md A10: -(2^31-1) left the reference in accept()). */
+	if (q->test_length < -NP_MAX_COUNT || q->test_length > NP_MAX_SECONDS)
+		return fail(why, whylen, EINVAL,
+			    "test_length %" PRId32 " out of range %d..%d",
+			    q->test_length, -NP_MAX_COUNT, NP_MAX_SECONDS);
+	if ((err = check_cong(msg, why, whylen)))
+		return err;
+	if (msg[RQ_FILL_FILE] != 0)
+		return fail(why, whylen, EACCES, "fill files are not served");
+	return ok(why, whylen);
+}
+
+/* ------------------------------------------------------------- messages */
+
+int32_t np_wire_type(const uint8_t *msg)
+{
+	return get_s32(msg, OFF_TYPE);
+}
+
+int32_t np_wire_word1(const uint8_t *msg)
+{
+	return get_s32(msg, OFF_WORD1);
+}
+
+static void put_header(uint8_t *msg, int32_t type, int32_t word1)
+{
+	memset(msg, 0, NP_MSG_SIZE);
+	put_s32(msg, OFF_TYPE, type);
+	put_s32(msg, OFF_WORD1, word1);
+}
+
+void np_wire_encode_request(const struct np_omni_request *q, uint8_t *msg)
+{
+	uint8_t words[16];
+
+	put_header(msg, NP_DO_OMNI, q->cpu_affinity);
+	put_s32(msg, RQ_SEND_BUF_SIZE, q->send_buf_size);
+	put_s32(msg, RQ_SEND_SIZE, q->send_size);
+	put_u32(msg, RQ_SEND_ALIGNMENT, q->send_alignment);
+	put_u32(msg, RQ_SEND_OFFSET, q->send_offset);
+	put_u32(msg, RQ_SEND_WIDTH, q->send_width);
+	put_s32(msg, RQ_REQUEST_SIZE, q->request_size);
+	put_s32(msg, RQ_RECV_BUF_SIZE, q->recv_buf_size);
+	put_s32(msg, RQ_RECEIVE_SIZE, q->receive_size);
+	put_u32(msg, RQ_RECV_ALIGNMENT, q->recv_alignment);
+	put_u32(msg, RQ_RECV_OFFSET, q->recv_offset);
+	put_u32(msg, RQ_RECV_WIDTH, q->recv_width);
+	put_s32(msg, RQ_RESPONSE_SIZE, q->response_size);
+	put_u32(msg, RQ_FLAGS, q->flags);
+	put_f32(msg, RQ_CPU_RATE, &q->cpu_rate);
+	put_s32(msg, RQ_TEST_LENGTH, q->test_length);
+	put_u32(msg, RQ_SO_RCVAVOID, q->so_rcvavoid);
+	put_u32(msg, RQ_SO_SNDAVOID, q->so_sndavoid);
+	put_s32(msg, RQ_SEND_DIRTY_COUNT, q->send_dirty_count);
+	put_s32(msg, RQ_RECV_DIRTY_COUNT, q->recv_dirty_count);
+	put_s32(msg, RQ_RECV_CLEAN_COUNT, q->recv_clean_count);
+	put_u32(msg, RQ_DATA_PORT, q->data_port);
+	put_u32(msg, RQ_IPFAMILY, q->ipfamily);
+	put_u32(msg, RQ_SOCKET_TYPE, q->socket_type);
+	put_u32(msg, RQ_PROTOCOL, q->protocol);
+	put_u32(msg, RQ_DIRECTION, q->direction);
+	put_u32(msg, RQ_NETPERF_PORT, q->netperf_port);
+	put_u32(msg, RQ_INTERVAL_BURST, q->interval_burst);
+	put_u32(msg, RQ_INTERVAL_USECS, q->interval_usecs);
+	np_wire_addr_to_words(q->ipfamily, q->netperf_ip, words);
+	memcpy(msg + RQ_NETPERF_IP, words, sizeof(words));
+	np_wire_addr_to_words(q->ipfamily, q->netserver_ip, words);
+	memcpy(msg + RQ_NETSERVER_IP, words, sizeof(words));
+	put_s32(msg, RQ_SOCKET_PRIO, q->socket_prio);
+	put_s32(msg, RQ_SOCKET_TOS, q->socket_tos);
+	put_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
+	put_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
+}
+
+int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
+			   char *why, size_t whylen)
+{
+	/* Everything is decoded before validation, so a caller that refuses
+	 * the request still has the fields to log or echo. */
+	memset(q, 0, sizeof(*q));
+	q->cpu_affinity = get_s32(msg, OFF_WORD1);
+	q->send_buf_size = get_s32(msg, RQ_SEND_BUF_SIZE);
+	q->send_size = get_s32(msg, RQ_SEND_SIZE);
+	q->send_alignment = get_u32(msg, RQ_SEND_ALIGNMENT);
+	q->send_offset = get_u32(msg, RQ_SEND_OFFSET);
+	q->send_width = get_u32(msg, RQ_SEND_WIDTH);
+	q->request_size = get_s32(msg, RQ_REQUEST_SIZE);
+	q->recv_buf_size = get_s32(msg, RQ_RECV_BUF_SIZE);
+	q->receive_size = get_s32(msg, RQ_RECEIVE_SIZE);
+	q->recv_alignment = get_u32(msg, RQ_RECV_ALIGNMENT);
+	q->recv_offset = get_u32(msg, RQ_RECV_OFFSET);
+	q->recv_width = get_u32(msg, RQ_RECV_WIDTH);
+	q->response_size = get_s32(msg, RQ_RESPONSE_SIZE);
+	q->flags = get_u32(msg, RQ_FLAGS);
+	get_f32(msg, RQ_CPU_RATE, &q->cpu_rate);
+	q->test_length = get_s32(msg, RQ_TEST_LENGTH);
+	q->so_rcvavoid = get_u32(msg, RQ_SO_RCVAVOID);
+	q->so_sndavoid = get_u32(msg, RQ_SO_SNDAVOID);
+	q->send_dirty_count = get_s32(msg, RQ_SEND_DIRTY_COUNT);
+	q->recv_dirty_count = get_s32(msg, RQ_RECV_DIRTY_COUNT);
+	q->recv_clean_count = get_s32(msg, RQ_RECV_CLEAN_COUNT);
+	q->data_port = get_u32(msg, RQ_DATA_PORT);
+	q->ipfamily = get_u32(msg, RQ_IPFAMILY);
+	q->socket_type = get_u32(msg, RQ_SOCKET_TYPE);
+	q->protocol = get_u32(msg, RQ_PROTOCOL);
+	q->direction = get_u32(msg, RQ_DIRECTION);
+	q->netperf_port = get_u32(msg, RQ_NETPERF_PORT);
+	q->interval_burst = get_u32(msg, RQ_INTERVAL_BURST);
+	q->interval_usecs = get_u32(msg, RQ_INTERVAL_USECS);
+	np_wire_addr_from_words(q->ipfamily, msg + RQ_NETPERF_IP,
+				q->netperf_ip);
+	np_wire_addr_from_words(q->ipfamily, msg + RQ_NETSERVER_IP,
+				q->netserver_ip);
+	q->socket_prio = get_s32(msg, RQ_SOCKET_PRIO);
+	q->socket_tos = get_s32(msg, RQ_SOCKET_TOS);
+	get_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
+	get_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
+
+	return check_request(q, msg, why, whylen);
+}
+
+void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg)
+{
+	put_header(msg, NP_OMNI_RESPONSE, r->serv_errno);
+	put_s32(msg, RS_RECV_BUF_SIZE, r->recv_buf_size);
+	put_s32(msg, RS_RECEIVE_SIZE, r->receive_size);
+	put_s32(msg, RS_RECV_WIDTH, r->recv_width);
+	put_s32(msg, RS_SEND_BUF_SIZE, r->send_buf_size);
+	put_s32(msg, RS_SEND_SIZE, r->send_size);
+	put_s32(msg, RS_SEND_WIDTH, r->send_width);
+	put_u32(msg, RS_FLAGS, r->flags);
+	put_f32(msg, RS_CPU_RATE, &r->cpu_rate);
+	put_u32(msg, RS_TEST_LENGTH, r->test_length);
+	put_u32(msg, RS_SO_RCVAVOID, r->so_rcvavoid);
+	put_u32(msg, RS_SO_SNDAVOID, r->so_sndavoid);
+	put_u32(msg, RS_DATA_PORT, r->data_port);
+	put_u32(msg, RS_INTERVAL_BURST, r->interval_burst);
+	put_u32(msg, RS_INTERVAL_USECS, r->interval_usecs);
+	put_u32(msg, RS_CPU_FREQUENCY, r->cpu_frequency);
+	put_u32(msg, RS_SECURITY_INFO, r->security_info);
+	put_s32(msg, RS_SOCKET_PRIO, r->socket_prio);
+	put_s32(msg, RS_SOCKET_TOS, r->socket_tos);
+}
+
+int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
+			    char *why, size_t whylen)
+{
+	int32_t type = np_wire_type(msg);
+
+	memset(r, 0, sizeof(*r));
+	r->serv_errno = get_s32(msg, OFF_WORD1);
+	r->recv_buf_size = get_s32(msg, RS_RECV_BUF_SIZE);
+	r->receive_size = get_s32(msg, RS_RECEIVE_SIZE);
+	r->recv_width = get_s32(msg, RS_RECV_WIDTH);
+	r->send_buf_size = get_s32(msg, RS_SEND_BUF_SIZE);
+	r->send_size = get_s32(msg, RS_SEND_SIZE);
+	r->send_width = get_s32(msg, RS_SEND_WIDTH);
+	/* From the 2nd response on a connection the reference leaves the
+	 * previous results' send_calls in the other bits (A3). */
+	r->flags = get_u32(msg, RS_FLAGS) & NP_F_RESPONSE_MASK;
+	get_f32(msg, RS_CPU_RATE, &r->cpu_rate);
+	r->test_length = get_u32(msg, RS_TEST_LENGTH);
+	r->so_rcvavoid = get_u32(msg, RS_SO_RCVAVOID);
+	r->so_sndavoid = get_u32(msg, RS_SO_SNDAVOID);
+	r->data_port = get_u32(msg, RS_DATA_PORT);
+	r->interval_burst = get_u32(msg, RS_INTERVAL_BURST);
+	r->interval_usecs = get_u32(msg, RS_INTERVAL_USECS);
+	r->cpu_frequency = get_u32(msg, RS_CPU_FREQUENCY);
+	r->security_info = get_u32(msg, RS_SECURITY_INFO);
+	r->socket_prio = get_s32(msg, RS_SOCKET_PRIO);
+	r->socket_tos = get_s32(msg, RS_SOCKET_TOS);
+
+	if (type != NP_OMNI_RESPONSE)
+		return fail(why, whylen, EINVAL,
+			    "type %" PRId32 " is not OMNI_RESPONSE (%d)", type,
+			    NP_OMNI_RESPONSE);
+	/* A refusal carries no port; only a usable answer needs one. */
+	if (r->serv_errno == 0 &&
+	    (r->data_port < 1 || r->data_port > MAX_PORT))
+		return fail(why, whylen, EINVAL,
+			    "data_port %" PRIu32 " out of range 1..%u",
+			    r->data_port, MAX_PORT);
+	return ok(why, whylen);
+}
+
+void np_wire_encode_results(const struct np_omni_results *r, uint8_t *msg)
+{
+	put_header(msg, NP_OMNI_RESULTS, r->serv_errno);
+	put_u64(msg, RR_BYTES_RECEIVED, r->bytes_received);
+	put_u32(msg, RR_RECV_CALLS, r->recv_calls);
+	put_s32(msg, RR_RECV_BUF_SIZE, r->recv_buf_size);
+	put_u64(msg, RR_BYTES_SENT, r->bytes_sent);
+	put_u32(msg, RR_SEND_CALLS, r->send_calls);
+	put_s32(msg, RR_SEND_BUF_SIZE, r->send_buf_size);
+	put_u32(msg, RR_FAILED_SENDS, r->failed_sends);
+	put_u32(msg, RR_TRANS_RECEIVED, r->trans_received);
+	put_f32(msg, RR_ELAPSED_TIME, &r->elapsed_time);
+	put_f32(msg, RR_CPU_UTIL, &r->cpu_util);
+	put_f32(msg, RR_CPU_USER, &r->cpu_user);
+	put_f32(msg, RR_CPU_SYSTEM, &r->cpu_system);
+	put_f32(msg, RR_CPU_IOWAIT, &r->cpu_iowait);
+	put_f32(msg, RR_CPU_IRQ, &r->cpu_irq);
+	put_f32(msg, RR_CPU_SWINTR, &r->cpu_swintr);
+	put_f32(msg, RR_SERV_DEM, &r->serv_dem);
+	put_u32(msg, RR_CPU_METHOD, r->cpu_method);
+	put_u32(msg, RR_NUM_CPUS, r->num_cpus);
+	put_s32(msg, RR_PEAK_CPU_ID, r->peak_cpu_id);
+	put_f32(msg, RR_PEAK_CPU_UTIL, &r->peak_cpu_util);
+	put_s32(msg, RR_VENDOR, r->vendor);
+	put_s32(msg, RR_DEVICE, r->device);
+	put_s32(msg, RR_SUBVENDOR, r->subvendor);
+	put_s32(msg, RR_SUBDEVICE, r->subdevice);
+	put_s32(msg, RR_TRANSPORT_RETRANS, r->transport_retrans);
+	put_str(msg, RR_CONG_CONTROL, NP_CONG_LEN, r->cong_control);
+}
+
+int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
+			   char *why, size_t whylen)
+{
+	/* No type check: the reference sends 0x62000000 here (3.4). */
+	memset(r, 0, sizeof(*r));
+	r->serv_errno = get_s32(msg, OFF_WORD1);
+	r->bytes_received = get_u64(msg, RR_BYTES_RECEIVED);
+	r->recv_calls = get_u32(msg, RR_RECV_CALLS);
+	r->recv_buf_size = get_s32(msg, RR_RECV_BUF_SIZE);
+	r->bytes_sent = get_u64(msg, RR_BYTES_SENT);
+	r->send_calls = get_u32(msg, RR_SEND_CALLS);
+	r->send_buf_size = get_s32(msg, RR_SEND_BUF_SIZE);
+	r->failed_sends = get_u32(msg, RR_FAILED_SENDS);
+	r->trans_received = get_u32(msg, RR_TRANS_RECEIVED);
+	get_f32(msg, RR_ELAPSED_TIME, &r->elapsed_time);
+	get_f32(msg, RR_CPU_UTIL, &r->cpu_util);
+	get_f32(msg, RR_CPU_USER, &r->cpu_user);
+	get_f32(msg, RR_CPU_SYSTEM, &r->cpu_system);
+	get_f32(msg, RR_CPU_IOWAIT, &r->cpu_iowait);
+	get_f32(msg, RR_CPU_IRQ, &r->cpu_irq);
+	get_f32(msg, RR_CPU_SWINTR, &r->cpu_swintr);
+	get_f32(msg, RR_SERV_DEM, &r->serv_dem);
+	r->cpu_method = get_u32(msg, RR_CPU_METHOD);
+	r->num_cpus = get_u32(msg, RR_NUM_CPUS);
+	r->peak_cpu_id = get_s32(msg, RR_PEAK_CPU_ID);
+	get_f32(msg, RR_PEAK_CPU_UTIL, &r->peak_cpu_util);
+	r->vendor = get_s32(msg, RR_VENDOR);
+	r->device = get_s32(msg, RR_DEVICE);
+	r->subvendor = get_s32(msg, RR_SUBVENDOR);
+	r->subdevice = get_s32(msg, RR_SUBDEVICE);
+	r->transport_retrans = get_s32(msg, RR_TRANSPORT_RETRANS);
+	get_str(msg, RR_CONG_CONTROL, NP_CONG_LEN, r->cong_control);
+
+	/* elapsed_time is the only float a client divides by. */
+	if (r->serv_errno == 0 &&
+	    (!isfinite(r->elapsed_time) || r->elapsed_time < 0.0f))
+		return fail(why, whylen, EINVAL,
+			    "elapsed_time %g is not a finite value >= 0",
+			    (double)r->elapsed_time);
+	return ok(why, whylen);
+}
+
+void np_wire_encode_reply(int32_t type, int32_t serv_errno, uint8_t *msg)
+{
+	put_header(msg, type, serv_errno);
+}
+
+void np_wire_encode_passphrase(const char *pass, uint8_t *msg)
+{
+	/* Leave room for the terminator the server's strcmp relies on. */
+	put_header(msg, NP_PASSPHRASE, -1);
+	put_str(msg, OFF_AREA, NP_MSG_SIZE - OFF_AREA - 1, pass);
+}
+
+void np_wire_encode_sysinfo_reply(uint8_t *msg)
+{
+	put_header(msg, NP_SYSINFO_RESPONSE, 0);
+	memcpy(msg + OFF_AREA, sysinfo_text, sizeof(sysinfo_text));
+}
+
+void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus,
+					uint8_t *msg)
+{
+	put_header(msg, NP_CPU_CALIBRATE, 0);
+	put_f32(msg, CC_RATE, &rate);
+	put_s32(msg, CC_NCPUS, ncpus);
+}
+
+/* ------------------------------------------------------------ addresses */
+
+/*
+ * The reference copies the address bytes into host-order words and htonl()s
+ * them, so on the little-endian hosts it runs on every IPv6 group arrives
+ * reversed; an IPv4 address is one word, converted from its numeric value,
+ * so its bytes arrive in network order.  The mapping is its own inverse.
+ * Other families carry no address.  A scratch copy lets callers convert in
+ * place.
+ */
+static void addr_convert(uint32_t family, const uint8_t in[16],
+			 uint8_t out[16])
+{
+	uint8_t tmp[16] = { 0 };
+	size_t g;
+
+	if (family == NP_FAM_INET) {
+		memcpy(tmp, in, 4);
+	} else if (family == NP_FAM_INET6) {
+		for (g = 0; g < 16; g += 4) {
+			tmp[g] = in[g + 3];
+			tmp[g + 1] = in[g + 2];
+			tmp[g + 2] = in[g + 1];
+			tmp[g + 3] = in[g];
+		}
+	}
+	memcpy(out, tmp, sizeof(tmp));
+}
+
+void np_wire_addr_to_words(uint32_t family, const uint8_t addr[16],
+			   uint8_t words[16])
+{
+	addr_convert(family, addr, words);
+}
+
+void np_wire_addr_from_words(uint32_t family, const uint8_t words[16],
+			     uint8_t addr[16])
+{
+	addr_convert(family, words, addr);
+}

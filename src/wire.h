@@ -1,0 +1,194 @@
+/*
+ * wire.h - the netperf 2.7 control messages, as bytes.
+ *
+ * Every control message is 656 bytes: a type word, a second header word
+ * (remote CPU affinity in requests, serv_errno in replies) and 162 words of
+ * test data.  Scalars in the converted prefix are big-endian 32-bit;
+ * strings after the prefix are raw.  This module is the only place that
+ * knows byte offsets (../shared/protocol.md section 3).  It does no I/O, so
+ * it can be unit-tested and fuzzed on its own.
+ */
+#ifndef NP_WIRE_H
+#define NP_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NP_MSG_SIZE 656
+
+enum np_msg_type {
+	NP_DEBUG_ON = 1,
+	NP_DEBUG_OFF = 2,
+	NP_DEBUG_OK = 3,
+	NP_CPU_CALIBRATE = 5,
+	NP_PASSPHRASE = 6,
+	NP_DO_OMNI = 97,
+	NP_OMNI_RESPONSE = 98,
+	NP_OMNI_RESULTS = 99,
+	NP_DO_SYSINFO = 600,
+	NP_SYSINFO_RESPONSE = 601,
+};
+
+/* serv_errno for a request type the server does not know. */
+#define NP_ERR_UNKNOWN_REQUEST 998
+
+/* Request flags (word 14); a response only ever carries NODELAY and CPU. */
+#define NP_F_NODELAY 0x1u
+#define NP_F_SENDFILE 0x2u
+#define NP_F_CONNECT_TEST 0x4u
+#define NP_F_MEASURE_CPU 0x8u
+#define NP_F_ROUTING 0x20u /* also: "send me the congestion-control name" */
+#define NP_F_KEEPALIVE 0x80000000u
+#define NP_F_RESPONSE_MASK (NP_F_NODELAY | NP_F_MEASURE_CPU)
+
+/* Direction, from the server's point of view. */
+#define NP_DIR_XMIT 2u
+#define NP_DIR_RECV 4u
+
+/* netperf's own address-family codes. */
+#define NP_FAM_UNSPEC 0u
+#define NP_FAM_INET 4u
+#define NP_FAM_INET6 6u
+
+#define NP_SOCK_STREAM 1u
+#define NP_SOCK_DGRAM 2u
+
+/* Largest UDP payload over IPv4: 65535 - 20 (IP) - 8 (UDP). */
+#define NP_UDP_MAX 65507
+
+/* Limits both ends enforce on what a request may ask for. */
+#define NP_MAX_SECONDS 86400              /* one day per iteration */
+#define NP_MAX_COUNT (1 << 30)            /* -l -N: bytes or transactions */
+#define NP_MAX_TCP_MSG (1 << 26)          /* 64 MiB per send/recv/request */
+#define NP_MAX_SOCKBUF (1 << 30)
+
+#define NP_CONG_LEN 16
+#define NP_FILL_LEN 32
+
+struct np_omni_request {
+	int32_t cpu_affinity;   /* header word 1; -1 = none */
+	int32_t send_buf_size;  /* -1 = system default */
+	int32_t send_size;      /* -1 = default */
+	uint32_t send_alignment;
+	uint32_t send_offset;
+	uint32_t send_width;
+	int32_t request_size;   /* -1 for stream tests */
+	int32_t recv_buf_size;
+	int32_t receive_size;
+	uint32_t recv_alignment;
+	uint32_t recv_offset;
+	uint32_t recv_width;
+	int32_t response_size;
+	uint32_t flags;
+	float cpu_rate;
+	int32_t test_length;    /* >0 seconds, <0 units, 0 = untimed */
+	uint32_t so_rcvavoid;
+	uint32_t so_sndavoid;
+	int32_t send_dirty_count;
+	int32_t recv_dirty_count;
+	int32_t recv_clean_count;
+	uint32_t data_port;
+	uint32_t ipfamily;      /* NP_FAM_* */
+	uint32_t socket_type;   /* NP_SOCK_* */
+	uint32_t protocol;      /* IANA number */
+	uint32_t direction;     /* NP_DIR_* bits */
+	uint32_t netperf_port;
+	uint32_t interval_burst;
+	uint32_t interval_usecs;
+	uint8_t netperf_ip[16];   /* address bytes in network order */
+	uint8_t netserver_ip[16]; /* all zero = unspecified */
+	int32_t socket_prio;
+	int32_t socket_tos;
+	char cong_control[NP_CONG_LEN + 1];
+	char fill_file[NP_FILL_LEN + 1];
+};
+
+struct np_omni_response {
+	int32_t serv_errno;
+	int32_t recv_buf_size;
+	int32_t receive_size;
+	int32_t recv_width;
+	int32_t send_buf_size;
+	int32_t send_size;
+	int32_t send_width;
+	uint32_t flags;
+	float cpu_rate;
+	uint32_t test_length;
+	uint32_t so_rcvavoid;
+	uint32_t so_sndavoid;
+	uint32_t data_port;
+	uint32_t interval_burst;
+	uint32_t interval_usecs;
+	uint32_t cpu_frequency;
+	uint32_t security_info;
+	int32_t socket_prio;
+	int32_t socket_tos;
+};
+
+struct np_omni_results {
+	int32_t serv_errno;
+	uint64_t bytes_received;
+	uint32_t recv_calls;
+	int32_t recv_buf_size;
+	uint64_t bytes_sent;
+	uint32_t send_calls;
+	int32_t send_buf_size;
+	uint32_t failed_sends;
+	uint32_t trans_received;
+	float elapsed_time;
+	float cpu_util;
+	float cpu_user;
+	float cpu_system;
+	float cpu_iowait;
+	float cpu_irq;
+	float cpu_swintr;
+	float serv_dem;
+	uint32_t cpu_method;
+	uint32_t num_cpus;
+	int32_t peak_cpu_id;
+	float peak_cpu_util;
+	int32_t vendor;
+	int32_t device;
+	int32_t subvendor;
+	int32_t subdevice;
+	int32_t transport_retrans;
+	char cong_control[NP_CONG_LEN + 1];
+};
+
+/* The two header words of any message. */
+int32_t np_wire_type(const uint8_t *msg);
+int32_t np_wire_word1(const uint8_t *msg);
+
+/*
+ * Encoders fill all NP_MSG_SIZE bytes (unused ones zero).  Decoders return
+ * 0, or an errno value (EINVAL, EMSGSIZE, EAFNOSUPPORT, EPROTONOSUPPORT,
+ * EACCES) with a one-line reason in why[] when a field is out of range.
+ */
+void np_wire_encode_request(const struct np_omni_request *q, uint8_t *msg);
+int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
+			   char *why, size_t whylen);
+
+void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg);
+int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
+			    char *why, size_t whylen);
+
+/* Results go out as type 99; a reader ignores the type word, because the
+ * reference sends a byte-swapped 98 there. */
+void np_wire_encode_results(const struct np_omni_results *r, uint8_t *msg);
+int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
+			   char *why, size_t whylen);
+
+/* A reply carrying only a type and serv_errno (e.g. 998, DEBUG_OK). */
+void np_wire_encode_reply(int32_t type, int32_t serv_errno, uint8_t *msg);
+void np_wire_encode_passphrase(const char *pass, uint8_t *msg);
+void np_wire_encode_sysinfo_reply(uint8_t *msg);
+void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus, uint8_t *msg);
+
+/* IPv4/IPv6 address bytes <-> the four address words of a request; the
+ * reference puts each 4-byte group of an IPv6 address byte-reversed. */
+void np_wire_addr_to_words(uint32_t family, const uint8_t addr[16],
+			   uint8_t words[16]);
+void np_wire_addr_from_words(uint32_t family, const uint8_t words[16],
+			     uint8_t addr[16]);
+
+#endif

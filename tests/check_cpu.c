@@ -1,0 +1,441 @@
+/*
+ * check_cpu.c - unit tests for cpu.c: /proc/stat parsing from sample
+ * text, utilisation arithmetic on hand-made snapshots, and a smoke test
+ * against this machine's /proc/stat.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cpu.h"
+
+#define PCT_TOL 1e-4
+
+/* A 5.x kernel, two CPUs, every line kind it prints. */
+static const char sample_2cpu[] =
+	"cpu  10132153 290696 3084719 46828483 16683 0 25195 0 175628 0\n"
+	"cpu0 1393280 32966 572056 13343292 6130 0 17875 0 23933 0\n"
+	"cpu1 1335592 17968 489567 13400366 7090 0 1562 0 37129 0\n"
+	"intr 199292893 33 9 0 0 0 0 3 0 1 0 0 0 116 0 0 0\n"
+	"ctxt 271585454\n"
+	"btime 1700000000\n"
+	"processes 1035624\n"
+	"procs_running 2\n"
+	"procs_blocked 0\n"
+	"softirq 87210364 1 27004391 2317 1206453 15 0 1124432 27171226 "
+	"3 30701526\n";
+
+/* Linux 2.4: four columns only. */
+static const char sample_old[] =
+	"cpu  1000 20 300 40000\n"
+	"cpu0 1000 20 300 40000\n"
+	"page 5741 1808\n";
+
+static Suite *cpu_suite(void);
+static int parse_ok(const char *text, struct np_cpu_snapshot *s);
+static void compute_texts(const char *before, const char *after,
+    struct np_cpu_util *u);
+static uint64_t ticks(const struct np_cpu_times *t);
+
+static int
+parse_ok(const char *text, struct np_cpu_snapshot *s)
+{
+	int rc = np_cpu_parse(text, s);
+
+	ck_assert_msg(rc == 0, "np_cpu_parse failed on:\n%s", text);
+	return rc;
+}
+
+static void
+compute_texts(const char *before, const char *after, struct np_cpu_util *u)
+{
+	struct np_cpu_snapshot a, b;
+
+	parse_ok(before, &a);
+	parse_ok(after, &b);
+	np_cpu_compute(&a, &b, u);
+}
+
+static uint64_t
+ticks(const struct np_cpu_times *t)
+{
+	return t->user + t->nice + t->system + t->idle + t->iowait + t->irq +
+	    t->softirq + t->steal;
+}
+
+START_TEST(test_parse_two_cpus)
+{
+	struct np_cpu_snapshot s;
+
+	parse_ok(sample_2cpu, &s);
+	ck_assert_int_eq(s.ncpus, 2);
+	ck_assert_uint_eq(s.all.user, 10132153);
+	ck_assert_uint_eq(s.all.nice, 290696);
+	ck_assert_uint_eq(s.all.system, 3084719);
+	ck_assert_uint_eq(s.all.idle, 46828483);
+	ck_assert_uint_eq(s.all.iowait, 16683);
+	ck_assert_uint_eq(s.all.irq, 0);
+	ck_assert_uint_eq(s.all.softirq, 25195);
+	ck_assert_uint_eq(s.all.steal, 0);
+	ck_assert_uint_eq(s.cpu[0].user, 1393280);
+	ck_assert_uint_eq(s.cpu[0].softirq, 17875);
+	ck_assert_uint_eq(s.cpu[1].user, 1335592);
+	ck_assert_uint_eq(s.cpu[1].nice, 17968);
+	ck_assert_uint_eq(s.cpu[1].system, 489567);
+	ck_assert_uint_eq(s.cpu[1].idle, 13400366);
+	ck_assert_uint_eq(s.cpu[1].iowait, 7090);
+	ck_assert_uint_eq(s.cpu[1].softirq, 1562);
+	/* Nothing beyond the listed CPUs. */
+	ck_assert_uint_eq(ticks(&s.cpu[2]), 0);
+}
+END_TEST
+
+START_TEST(test_parse_old_columns)
+{
+	struct np_cpu_snapshot s;
+
+	parse_ok(sample_old, &s);
+	ck_assert_int_eq(s.ncpus, 1);
+	ck_assert_uint_eq(s.all.user, 1000);
+	ck_assert_uint_eq(s.all.nice, 20);
+	ck_assert_uint_eq(s.all.system, 300);
+	ck_assert_uint_eq(s.all.idle, 40000);
+	ck_assert_uint_eq(s.all.iowait, 0);
+	ck_assert_uint_eq(s.all.irq, 0);
+	ck_assert_uint_eq(s.all.softirq, 0);
+	ck_assert_uint_eq(s.all.steal, 0);
+
+	/* Linux 2.6.0-2.6.10: seven columns, no steal. */
+	parse_ok("cpu  1 2 3 4 5 6 7\n", &s);
+	ck_assert_int_eq(s.ncpus, 0);
+	ck_assert_uint_eq(s.all.softirq, 7);
+	ck_assert_uint_eq(s.all.steal, 0);
+}
+END_TEST
+
+/* Columns past guest_nice may come with newer kernels: keep working.
+ * Tabs and a missing final newline are accepted too. */
+START_TEST(test_parse_extra_columns)
+{
+	struct np_cpu_snapshot s;
+
+	parse_ok("cpu\t1 2 3 4 5 6 7 8 9 10 11 12\n"
+	    "cpu0\t1 2 3 4 5 6 7 8 9 10 11 12", &s);
+	ck_assert_int_eq(s.ncpus, 1);
+	ck_assert_uint_eq(s.all.steal, 8);
+	ck_assert_uint_eq(s.cpu[0].steal, 8);
+	ck_assert_uint_eq(s.cpu[0].user, 1);
+}
+END_TEST
+
+/* Offline CPUs leave gaps; numbers too big for the array are dropped. */
+START_TEST(test_parse_sparse_and_big_ids)
+{
+	struct np_cpu_snapshot s;
+
+	parse_ok("cpu  9 0 0 9\n"
+	    "cpu0 1 0 0 1\n"
+	    "cpu2 3 0 0 3\n"
+	    "cpu511 5 0 0 5\n"
+	    "cpu512 7 0 0 7\n"
+	    "cpu4294967297 8 0 0 8\n"
+	    "cpu99999999999999999999 8 0 0 8\n", &s);
+	ck_assert_int_eq(s.ncpus, 3);
+	ck_assert_uint_eq(s.cpu[0].user, 1);
+	ck_assert_uint_eq(ticks(&s.cpu[1]), 0);
+	ck_assert_uint_eq(s.cpu[2].user, 3);
+	ck_assert_uint_eq(s.cpu[NP_CPU_MAX - 1].user, 5);
+}
+END_TEST
+
+static const char *const malformed[] = {
+	"cpu  1 2 x 4 5 6 7 8 0 0\n",           /* not a number */
+	"cpu  1 2 3\n",                         /* too few columns */
+	"cpu  1 2 3 4\ncpu0 1 2 3\n",           /* too few, per-CPU */
+	"cpu  1 -2 3 4\n",                      /* signed */
+	"cpu  1 2 3 4x\n",                      /* trailing junk */
+	"cpu  1 2 3 18446744073709551616\n",    /* 2^64 */
+	"cpu  1 2 3 4\ncpu12x 1 2 3 4\n",       /* bad CPU number */
+	"cpu  1 2 3 4\ncpu0\n",                 /* key alone */
+	"cpu\n",
+	"cpu  1 2 3 4\ncpu\n",
+	"cpu  \n",
+	"cpu  1 2 3 4\ncpu  1 2 3 4\n",         /* two aggregates */
+	"cpu  1 2 3 4\ncpu0 1 2 3 4\ncpu0 1 2 3 4\n",
+};
+
+START_TEST(test_parse_malformed)
+{
+	struct np_cpu_snapshot s;
+
+	ck_assert_msg(np_cpu_parse(malformed[_i], &s) == -1,
+	    "accepted:\n%s", malformed[_i]);
+}
+END_TEST
+
+/* The text ends at its NUL even without a final newline. */
+START_TEST(test_parse_stops_at_nul)
+{
+	static const char text[] = "cpu  1 2 3 4\0cpu  9 9 9 9\n";
+	struct np_cpu_snapshot s;
+
+	parse_ok(text, &s);
+	ck_assert_uint_eq(s.all.idle, 4);
+}
+END_TEST
+
+START_TEST(test_parse_largest_counter)
+{
+	struct np_cpu_snapshot s;
+
+	parse_ok("cpu  1 2 3 18446744073709551615\n", &s);
+	ck_assert_uint_eq(s.all.idle, UINT64_MAX);
+}
+END_TEST
+
+START_TEST(test_parse_no_aggregate)
+{
+	struct np_cpu_snapshot s;
+
+	ck_assert_int_eq(np_cpu_parse("", &s), -1);
+	ck_assert_int_eq(np_cpu_parse("intr 1 2 3\nctxt 4\nbtime 5\n", &s),
+	    -1);
+	ck_assert_int_eq(np_cpu_parse("cpu0 1 2 3 4\ncpu1 1 2 3 4\n", &s),
+	    -1);
+	/* A different key that merely starts with "cpu" is not one. */
+	ck_assert_int_eq(np_cpu_parse("cpufreq 1 2 3 4\n", &s), -1);
+	ck_assert_int_eq(np_cpu_parse("cpufreq 1 2 3 4\ncpu  1 2 3 4\n", &s),
+	    0);
+}
+END_TEST
+
+/*
+ * Over the window the machine spent 2000 ticks: user 300, nice 100,
+ * system 200, idle 1000, iowait 200, irq 50, softirq 100, steal 50.
+ * cpu0 was 10 % busy, cpu1 70 %.
+ */
+static const char before[] =
+	"cpu  5000 500 2000 90000 700 10 40 5 0 0\n"
+	"cpu0 2500 250 1000 45000 350 5 20 0 0 0\n"
+	"cpu1 2500 250 1000 45000 350 5 20 5 0 0\n";
+static const char after[] =
+	"cpu  5300 600 2200 91000 900 60 140 55 0 0\n"
+	"cpu0 2600 250 1000 45900 350 5 20 0 0 0\n"
+	"cpu1 2700 350 1200 45100 550 55 120 55 0 0\n";
+
+START_TEST(test_compute_known)
+{
+	struct np_cpu_util u;
+
+	compute_texts(before, after, &u);
+	ck_assert_float_eq_tol(u.util, 40.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.user, 20.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.system, 10.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.iowait, 10.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.irq, 2.5f, PCT_TOL);
+	ck_assert_float_eq_tol(u.softirq, 5.0f, PCT_TOL);
+	ck_assert_int_eq(u.peak_id, 1);
+	ck_assert_float_eq_tol(u.peak_util, 70.0f, PCT_TOL);
+}
+END_TEST
+
+/* The peak is named by CPU number, not by line order. */
+START_TEST(test_compute_peak_sparse)
+{
+	struct np_cpu_util u;
+
+	compute_texts("cpu  0 0 0 0\ncpu0 0 0 0 1\ncpu3 0 0 0 1\n"
+	    "cpu1 0 0 0 1\n",
+	    "cpu  450 0 0 2550\ncpu0 100 0 0 901\ncpu3 250 0 0 751\n"
+	    "cpu1 100 0 0 901\n", &u);
+	ck_assert_float_eq_tol(u.util, 15.0f, PCT_TOL);
+	ck_assert_int_eq(u.peak_id, 3);
+	ck_assert_float_eq_tol(u.peak_util, 25.0f, PCT_TOL);
+}
+END_TEST
+
+/* Equally busy CPUs: the lowest number is reported. */
+START_TEST(test_compute_peak_tie)
+{
+	struct np_cpu_util u;
+
+	compute_texts("cpu  0 0 0 0\ncpu0 10 0 0 10\ncpu1 10 0 0 10\n",
+	    "cpu  20 0 0 20\ncpu0 20 0 0 20\ncpu1 20 0 0 20\n", &u);
+	ck_assert_float_eq_tol(u.util, 50.0f, PCT_TOL);
+	ck_assert_int_eq(u.peak_id, 0);
+	ck_assert_float_eq_tol(u.peak_util, 50.0f, PCT_TOL);
+}
+END_TEST
+
+/* A CPU whose counters did not move has no share to compare. */
+START_TEST(test_compute_peak_stalled_cpu)
+{
+	struct np_cpu_util u;
+
+	compute_texts("cpu  0 0 0 0\ncpu0 5 0 0 5\ncpu1 10 0 0 10\n",
+	    "cpu  10 0 0 10\ncpu0 5 0 0 5\ncpu1 20 0 0 20\n", &u);
+	ck_assert_int_eq(u.peak_id, 1);
+	ck_assert_float_eq_tol(u.peak_util, 50.0f, PCT_TOL);
+}
+END_TEST
+
+START_TEST(test_compute_zero_delta)
+{
+	struct np_cpu_snapshot s;
+	struct np_cpu_util u;
+
+	parse_ok(sample_2cpu, &s);
+	memset(&u, 0x55, sizeof(u));
+	np_cpu_compute(&s, &s, &u);
+	ck_assert_float_eq(u.util, 0.0f);
+	ck_assert_float_eq(u.user, 0.0f);
+	ck_assert_float_eq(u.system, 0.0f);
+	ck_assert_float_eq(u.iowait, 0.0f);
+	ck_assert_float_eq(u.irq, 0.0f);
+	ck_assert_float_eq(u.softirq, 0.0f);
+	ck_assert_int_eq(u.peak_id, -1);
+	ck_assert_float_eq(u.peak_util, 0.0f);
+}
+END_TEST
+
+/* iowait stepping back must not make idle time negative. */
+START_TEST(test_compute_backwards)
+{
+	struct np_cpu_util u;
+
+	compute_texts("cpu  100 0 100 800 500\n",
+	    "cpu  130 0 150 1120 400\n", &u);
+	/* deltas: user 30, system 50, idle 320, iowait 0: total 400 */
+	ck_assert_float_eq_tol(u.util, 20.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.user, 7.5f, PCT_TOL);
+	ck_assert_float_eq_tol(u.system, 12.5f, PCT_TOL);
+	ck_assert_float_eq(u.iowait, 0.0f);
+
+	/* Everything stepped back: as if no time passed. */
+	compute_texts("cpu  9 9 9 9\n", "cpu  1 1 1 1\n", &u);
+	ck_assert_float_eq(u.util, 0.0f);
+	ck_assert_int_eq(u.peak_id, -1);
+}
+END_TEST
+
+START_TEST(test_compute_no_per_cpu)
+{
+	struct np_cpu_util u;
+
+	compute_texts("cpu  1000 20 300 40000\n", "cpu  1300 20 300 40700\n",
+	    &u);
+	ck_assert_float_eq_tol(u.util, 30.0f, PCT_TOL);
+	ck_assert_int_eq(u.peak_id, -1);
+	ck_assert_float_eq(u.peak_util, 0.0f);
+}
+END_TEST
+
+/* A CPU that came online mid-window would show its whole lifetime. */
+START_TEST(test_compute_hotplug)
+{
+	struct np_cpu_util u;
+
+	compute_texts("cpu  0 0 0 0\ncpu0 10 0 0 90\n",
+	    "cpu  20 0 0 180\ncpu0 20 0 0 180\ncpu1 9000 0 0 1000\n", &u);
+	ck_assert_int_eq(u.peak_id, 0);
+	ck_assert_float_eq_tol(u.peak_util, 10.0f, PCT_TOL);
+}
+END_TEST
+
+START_TEST(test_read_this_machine)
+{
+	static char text[1 << 17];
+	struct np_cpu_snapshot a, b;
+	struct np_cpu_util u;
+	struct timespec start, now;
+	double waited = 0.0;
+	size_t len;
+	FILE *f;
+
+	ck_assert_int_eq(np_cpu_read(&a), 0);
+	ck_assert_int_ge(a.ncpus, 1);
+	ck_assert_int_le(a.ncpus, NP_CPU_MAX);
+	ck_assert_uint_gt(ticks(&a.all), 0);
+	ck_assert_int_ge(np_cpu_count(), 1);
+
+	/* Same lines as a plain read of the file, counters only growing. */
+	f = fopen("/proc/stat", "r");
+	ck_assert_ptr_nonnull(f);
+	len = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	ck_assert_uint_gt(len, 0);
+	text[len] = '\0';
+	parse_ok(text, &b);
+	ck_assert_int_eq(b.ncpus, a.ncpus);
+	ck_assert_uint_ge(b.all.user, a.all.user);
+	ck_assert_uint_ge(b.all.idle, a.all.idle);
+
+	/* Spin until a clock tick lands (USER_HZ is 100), at most 0.5 s. */
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		ck_assert_int_eq(np_cpu_read(&b), 0);
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		waited = (double)(now.tv_sec - start.tv_sec) +
+		    (double)(now.tv_nsec - start.tv_nsec) / 1e9;
+	} while (ticks(&b.all) == ticks(&a.all) && waited < 0.5);
+	np_cpu_compute(&a, &b, &u);
+	ck_assert(u.util >= 0.0f && u.util <= 100.0f);
+	ck_assert(u.peak_util >= 0.0f && u.peak_util <= 100.0f);
+	ck_assert(u.peak_id >= -1 && u.peak_id < NP_CPU_MAX);
+}
+END_TEST
+
+static Suite *
+cpu_suite(void)
+{
+	Suite *s = suite_create("cpu");
+	TCase *tc;
+
+	tc = tcase_create("parse");
+	tcase_add_test(tc, test_parse_two_cpus);
+	tcase_add_test(tc, test_parse_old_columns);
+	tcase_add_test(tc, test_parse_extra_columns);
+	tcase_add_test(tc, test_parse_sparse_and_big_ids);
+	tcase_add_loop_test(tc, test_parse_malformed, 0,
+	    (int)(sizeof(malformed) / sizeof(malformed[0])));
+	tcase_add_test(tc, test_parse_stops_at_nul);
+	tcase_add_test(tc, test_parse_largest_counter);
+	tcase_add_test(tc, test_parse_no_aggregate);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("compute");
+	tcase_add_test(tc, test_compute_known);
+	tcase_add_test(tc, test_compute_peak_sparse);
+	tcase_add_test(tc, test_compute_peak_tie);
+	tcase_add_test(tc, test_compute_peak_stalled_cpu);
+	tcase_add_test(tc, test_compute_zero_delta);
+	tcase_add_test(tc, test_compute_backwards);
+	tcase_add_test(tc, test_compute_no_per_cpu);
+	tcase_add_test(tc, test_compute_hotplug);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("system");
+	tcase_add_test(tc, test_read_this_machine);
+	suite_add_tcase(s, tc);
+
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(cpu_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,692 @@
+/*
+ * check_opts.c - unit tests for opts.c: the command lines of netperf and
+ * netserver.
+ *
+ * Each case is an argv and the fields it changes; every other field must
+ * keep its default, which is how the pair-first rules (-m 64 leaves the
+ * remote size alone) are checked.  Usage errors must be one line on err
+ * naming the option and value, with nothing on out.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "opts.h"
+
+#define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define MAX_ARGS 16
+#define MAX_EXPECT 8
+
+enum field {
+	FL_END,
+	/* netperf, global */
+	FL_TEST, FL_HOST, FL_LOCAL, FL_FAMILY, FL_PORT, FL_LPORT, FL_LENGTH, FL_HEADERS,
+	FL_VERB, FL_UNIT, FL_IMAX, FL_IMIN, FL_LEVEL, FL_WIDTH, FL_CONF,
+	/* netperf, test-specific */
+	FL_SEND, FL_RSEND, FL_RRECV, FL_RECV, FL_LSND, FL_LRCV, FL_RSND, FL_RRCV,
+	FL_REQ, FL_RSP, FL_DLPORT, FL_DRPORT, FL_NODELAY, FL_DHOST, FL_DLOCAL, FL_DFAM,
+	NP_FIELDS,
+	/* netserver */
+	NS_PORT = NP_FIELDS, NS_HOST, NS_FAMILY, NS_FG, NS_VERB,
+	ALL_FIELDS,
+};
+
+static const char *const field_names[ALL_FIELDS] = {
+	"end", "test", "host", "local_host", "family", "port", "local_port",
+	"length", "headers", "verbosity", "unit", "iter_max", "iter_min",
+	"conf_level", "conf_width", "confidence",
+	"send_size", "rsend_size", "rrecv_size", "recv_size", "lsndbuf",
+	"lrcvbuf", "rsndbuf", "rrcvbuf", "req_size", "rsp_size", "data_lport",
+	"data_rport", "nodelay", "data_host", "data_local", "data_family",
+	"port", "listen_host", "family", "foreground", "verbosity",
+};
+
+/* One field's value: a number, or a string for names (NULL = unset). */
+struct val {
+	enum field f;
+	double n;
+	const char *s;
+};
+
+#define N(f, v) { f, (v), NULL }
+#define S(f, v) { f, 0, (v) }
+#define ARGS(...) { __VA_ARGS__, NULL }
+#define NONE { { FL_END, 0, NULL } }
+
+struct opt_case {
+	const char *args[MAX_ARGS];    /* after argv[0] */
+	enum np_opts_status st;
+	const char *text;              /* RUN: -; USAGE: in err; DONE: in out */
+	struct val want[MAX_EXPECT];   /* RUN: fields that differ from defaults */
+};
+
+static const struct val np_defaults[] = {
+	S(FL_TEST, "TCP_STREAM"), S(FL_HOST, NULL), S(FL_LOCAL, NULL),
+	N(FL_FAMILY, AF_UNSPEC), N(FL_PORT, 12865), N(FL_LPORT, 0), N(FL_LENGTH, 10),
+	N(FL_HEADERS, 1), N(FL_VERB, 1), N(FL_UNIT, 0), N(FL_IMAX, 1), N(FL_IMIN, 1),
+	N(FL_LEVEL, 99), N(FL_WIDTH, 5), N(FL_CONF, 0),
+	N(FL_SEND, 0), N(FL_RSEND, -1), N(FL_RRECV, -1), N(FL_RECV, 0),
+	N(FL_LSND, -1), N(FL_LRCV, -1), N(FL_RSND, -1), N(FL_RRCV, -1),
+	N(FL_REQ, 1), N(FL_RSP, 1), N(FL_DLPORT, 0), N(FL_DRPORT, 0),
+	N(FL_NODELAY, 0), S(FL_DHOST, NULL), S(FL_DLOCAL, NULL),
+	N(FL_DFAM, AF_UNSPEC),
+};
+
+static const struct val ns_defaults[] = {
+	N(NS_PORT, 12865), S(NS_HOST, NULL), N(NS_FAMILY, AF_UNSPEC), N(NS_FG, 0),
+	N(NS_VERB, 1),
+};
+
+#define RUN NP_OPTS_RUN
+#define USAGE NP_OPTS_USAGE
+#define DONE NP_OPTS_DONE
+
+static const struct opt_case np_cases[] = {
+	/* Defaults, and "--" with nothing after it. */
+	{ ARGS("-P", "1"), RUN, NULL, NONE },
+	{ ARGS("--"), RUN, NULL, NONE },
+
+	/* Attached values and test names. */
+	{ ARGS("-l1"), RUN, NULL, { N(FL_LENGTH, 1) } },
+	{ ARGS("-P0"), RUN, NULL, { N(FL_HEADERS, 0) } },
+	{ ARGS("-tUDP_RR"), RUN, NULL, { S(FL_TEST, "UDP_RR") } },
+	{ ARGS("-t", "udp_rr"), RUN, NULL, { S(FL_TEST, "UDP_RR") } },
+	{ ARGS("-t", "Tcp_Crr"), RUN, NULL, { S(FL_TEST, "TCP_CRR") } },
+	{ ARGS("-t", "TCP_MAERTS"), RUN, NULL, { S(FL_TEST, "TCP_MAERTS") } },
+	{ ARGS("-t", "UDP_STREAM"), RUN, NULL, { S(FL_TEST, "UDP_STREAM") } },
+	{ ARGS("-t", "TCP_RR"), RUN, NULL, { S(FL_TEST, "TCP_RR") } },
+	{ ARGS("-t", "UDP_RR", "-t", "TCP_STREAM"), RUN, NULL, NONE },
+
+	/* The seed usage. */
+	{ ARGS("-t", "UDP_RR", "-l60", "-i", "10,2", "-H", "localhost"), RUN, NULL,
+	  { S(FL_TEST, "UDP_RR"), N(FL_LENGTH, 60), N(FL_IMAX, 10), N(FL_IMIN, 3),
+	    N(FL_CONF, 1), S(FL_HOST, "localhost") } },
+
+	/* -H/-L name[,family] (pair-first), -4/-6: the last one wins. */
+	{ ARGS("-H", "host"), RUN, NULL, { S(FL_HOST, "host") } },
+	{ ARGS("-H", "host,6"), RUN, NULL, { S(FL_HOST, "host"), N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-H", ",6"), RUN, NULL, { N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-H", "host,"), RUN, NULL, { S(FL_HOST, "host") } },
+	{ ARGS("-H", "10.0.0.1,inet"), RUN, NULL,
+	  { S(FL_HOST, "10.0.0.1"), N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-H", "h,INET6"), RUN, NULL, { S(FL_HOST, "h"), N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-H", "h,4"), RUN, NULL, { S(FL_HOST, "h"), N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-4", "-H", "h,unspec"), RUN, NULL, { S(FL_HOST, "h") } },
+	{ ARGS("-6", "-H", "h,0"), RUN, NULL, { S(FL_HOST, "h") } },
+	{ ARGS("-H", "::1"), RUN, NULL, { S(FL_HOST, "::1") } },
+	{ ARGS("-H", "::1,6"), RUN, NULL, { S(FL_HOST, "::1"), N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-H", "a", "-H", "b"), RUN, NULL, { S(FL_HOST, "b") } },
+	{ ARGS("-4"), RUN, NULL, { N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-6"), RUN, NULL, { N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-4", "-6"), RUN, NULL, { N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-6", "-4"), RUN, NULL, { N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-46"), RUN, NULL, { N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-H", "h,6", "-4"), RUN, NULL, { S(FL_HOST, "h"), N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-4", "-H", ",6"), RUN, NULL, { N(FL_FAMILY, AF_INET6) } },
+	{ ARGS("-H", ",6", "-L", ",4"), RUN, NULL, { N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-L", "127.0.0.1"), RUN, NULL, { S(FL_LOCAL, "127.0.0.1") } },
+	{ ARGS("-L", "127.0.0.1,4"), RUN, NULL,
+	  { S(FL_LOCAL, "127.0.0.1"), N(FL_FAMILY, AF_INET) } },
+	{ ARGS("-H", "a", "-L", "b"), RUN, NULL, { S(FL_HOST, "a"), S(FL_LOCAL, "b") } },
+
+	/* -p port[,lport] (pair-first). */
+	{ ARGS("-p", "23457"), RUN, NULL, { N(FL_PORT, 23457) } },
+	{ ARGS("-p", ",5000"), RUN, NULL, { N(FL_LPORT, 5000) } },
+	{ ARGS("-p", "1,2"), RUN, NULL, { N(FL_PORT, 1), N(FL_LPORT, 2) } },
+	{ ARGS("-p", "23457,"), RUN, NULL, { N(FL_PORT, 23457) } },
+	{ ARGS("-p", "65535,0"), RUN, NULL, { N(FL_PORT, 65535) } },
+	{ ARGS("-p12866"), RUN, NULL, { N(FL_PORT, 12866) } },
+
+	/* -l: seconds or a negative count, with suffixes. */
+	{ ARGS("-l", "-100M"), RUN, NULL, { N(FL_LENGTH, -104857600) } },
+	{ ARGS("-l", "-1"), RUN, NULL, { N(FL_LENGTH, -1) } },
+	{ ARGS("-l", "86400"), RUN, NULL, { N(FL_LENGTH, 86400) } },
+	{ ARGS("-l", "-1G"), RUN, NULL, { N(FL_LENGTH, -1073741824) } },
+	{ ARGS("-l-5"), RUN, NULL, { N(FL_LENGTH, -5) } },
+
+	/* -P, -v, -f. */
+	{ ARGS("-P", "0"), RUN, NULL, { N(FL_HEADERS, 0) } },
+	{ ARGS("-P", "0", "-P", "1"), RUN, NULL, NONE },
+	{ ARGS("-v", "0"), RUN, NULL, { N(FL_VERB, 0) } },
+	{ ARGS("-v", "2"), RUN, NULL, { N(FL_VERB, 2) } },
+	{ ARGS("-v2"), RUN, NULL, { N(FL_VERB, 2) } },
+	{ ARGS("-f", "x"), RUN, NULL, { N(FL_UNIT, 'x') } },
+	{ ARGS("-f", "b"), RUN, NULL, { N(FL_UNIT, 'b') } },
+	{ ARGS("-fK"), RUN, NULL, { N(FL_UNIT, 'K') } },
+	{ ARGS("-f", "g"), RUN, NULL, { N(FL_UNIT, 'g') } },
+	{ ARGS("-f", "M"), RUN, NULL, { N(FL_UNIT, 'M') } },
+
+	/* -i max[,min] (pair-both), clamped up to 3. */
+	{ ARGS("-i", "10,2"), RUN, NULL, { N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-i", "10"), RUN, NULL, { N(FL_IMAX, 10), N(FL_IMIN, 10), N(FL_CONF, 1) } },
+	{ ARGS("-i", "30"), RUN, NULL, { N(FL_IMAX, 30), N(FL_IMIN, 30), N(FL_CONF, 1) } },
+	{ ARGS("-i", "1"), RUN, NULL, { N(FL_IMAX, 3), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-i", "2,1"), RUN, NULL, { N(FL_IMAX, 3), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-i", "10,"), RUN, NULL, { N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-i", "5,5"), RUN, NULL, { N(FL_IMAX, 5), N(FL_IMIN, 5), N(FL_CONF, 1) } },
+	/* Only the min: the default max of 1 follows it up, as in netperf. */
+	{ ARGS("-i", ",5"), RUN, NULL, { N(FL_IMAX, 5), N(FL_IMIN, 5), N(FL_CONF, 1) } },
+	{ ARGS("-i", "20", "-i", ",4"), RUN, NULL,
+	  { N(FL_IMAX, 20), N(FL_IMIN, 4), N(FL_CONF, 1) } },
+
+	/* -I level[,width] (pair-both); alone it means -i 10,3. */
+	{ ARGS("-I", "95"), RUN, NULL,
+	  { N(FL_LEVEL, 95), N(FL_WIDTH, 95), N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-I", "99,2.5"), RUN, NULL,
+	  { N(FL_LEVEL, 99), N(FL_WIDTH, 2.5), N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-I", "95,"), RUN, NULL,
+	  { N(FL_LEVEL, 95), N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-I", ",10"), RUN, NULL,
+	  { N(FL_WIDTH, 10), N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-I", "99,.5"), RUN, NULL,
+	  { N(FL_WIDTH, 0.5), N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-I", "99,100"), RUN, NULL,
+	  { N(FL_WIDTH, 100), N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
+	{ ARGS("-i", "5", "-I", "95,10"), RUN, NULL,
+	  { N(FL_LEVEL, 95), N(FL_WIDTH, 10), N(FL_IMAX, 5), N(FL_IMIN, 5), N(FL_CONF, 1) } },
+	{ ARGS("-I", "95,10", "-i", "20,4"), RUN, NULL,
+	  { N(FL_LEVEL, 95), N(FL_WIDTH, 10), N(FL_IMAX, 20), N(FL_IMIN, 4), N(FL_CONF, 1) } },
+
+	/* Test options: -m local[,remote] and -M remote[,local] (pair-first). */
+	{ ARGS("--", "-m", "64"), RUN, NULL, { N(FL_SEND, 64) } },
+	{ ARGS("--", "-m64"), RUN, NULL, { N(FL_SEND, 64) } },
+	{ ARGS("--", "-m", ",4K"), RUN, NULL, { N(FL_RSEND, 4096) } },
+	{ ARGS("--", "-m", "64,128"), RUN, NULL, { N(FL_SEND, 64), N(FL_RSEND, 128) } },
+	{ ARGS("--", "-m", "64,"), RUN, NULL, { N(FL_SEND, 64) } },
+	{ ARGS("--", "-M", "2048"), RUN, NULL, { N(FL_RRECV, 2048) } },
+	{ ARGS("--", "-M", ",1024"), RUN, NULL, { N(FL_RECV, 1024) } },
+	{ ARGS("--", "-M", "2K,1K"), RUN, NULL, { N(FL_RRECV, 2048), N(FL_RECV, 1024) } },
+
+	/* -r, -s, -S, -P (pair-both). */
+	{ ARGS("--", "-r", "64"), RUN, NULL, { N(FL_REQ, 64), N(FL_RSP, 64) } },
+	{ ARGS("--", "-r", ",512"), RUN, NULL, { N(FL_RSP, 512) } },
+	{ ARGS("--", "-r", "32,"), RUN, NULL, { N(FL_REQ, 32) } },
+	{ ARGS("--", "-r", "32,1024"), RUN, NULL, { N(FL_REQ, 32), N(FL_RSP, 1024) } },
+	{ ARGS("--", "-s", "64K"), RUN, NULL, { N(FL_LSND, 65536), N(FL_LRCV, 65536) } },
+	{ ARGS("--", "-s", ",1M"), RUN, NULL, { N(FL_LRCV, 1048576) } },
+	{ ARGS("--", "-S", "65536,32768"), RUN, NULL, { N(FL_RSND, 65536), N(FL_RRCV, 32768) } },
+	{ ARGS("--", "-S", "128K"), RUN, NULL, { N(FL_RSND, 131072), N(FL_RRCV, 131072) } },
+	{ ARGS("--", "-P", "5000"), RUN, NULL, { N(FL_DLPORT, 5000), N(FL_DRPORT, 5000) } },
+	{ ARGS("--", "-P", ",5001"), RUN, NULL, { N(FL_DRPORT, 5001) } },
+	{ ARGS("--", "-P", "5000,"), RUN, NULL, { N(FL_DLPORT, 5000) } },
+	{ ARGS("--", "-P", "5000,5001"), RUN, NULL, { N(FL_DLPORT, 5000), N(FL_DRPORT, 5001) } },
+
+	/* -D, data addresses and families. */
+	{ ARGS("--", "-D"), RUN, NULL, { N(FL_NODELAY, 1) } },
+	{ ARGS("-t", "TCP_RR", "--", "-D", "-r", "100,200"), RUN, NULL,
+	  { S(FL_TEST, "TCP_RR"), N(FL_NODELAY, 1), N(FL_REQ, 100), N(FL_RSP, 200) } },
+	{ ARGS("--", "-Dm64"), RUN, NULL, { N(FL_NODELAY, 1), N(FL_SEND, 64) } },
+	{ ARGS("--", "-H", "::1,6"), RUN, NULL, { S(FL_DHOST, "::1"), N(FL_DFAM, AF_INET6) } },
+	{ ARGS("--", "-H", "data"), RUN, NULL, { S(FL_DHOST, "data") } },
+	{ ARGS("-H", "ctl", "--", "-H", "data,4"), RUN, NULL,
+	  { S(FL_HOST, "ctl"), S(FL_DHOST, "data"), N(FL_DFAM, AF_INET) } },
+	{ ARGS("--", "-L", "192.0.2.1"), RUN, NULL, { S(FL_DLOCAL, "192.0.2.1") } },
+	{ ARGS("--", "-L", "192.0.2.1,inet"), RUN, NULL,
+	  { S(FL_DLOCAL, "192.0.2.1"), N(FL_DFAM, AF_INET) } },
+	{ ARGS("--", "-4"), RUN, NULL, { N(FL_DFAM, AF_INET) } },
+	{ ARGS("--", "-6"), RUN, NULL, { N(FL_DFAM, AF_INET6) } },
+	{ ARGS("--", "-6", "-4"), RUN, NULL, { N(FL_DFAM, AF_INET) } },
+	{ ARGS("-4", "--", "-6"), RUN, NULL, { N(FL_FAMILY, AF_INET), N(FL_DFAM, AF_INET6) } },
+
+	/* Message size limits: 65507 for UDP, much more for TCP. */
+	{ ARGS("--", "-m", "70000"), RUN, NULL, { N(FL_SEND, 70000) } },
+	{ ARGS("--", "-m", "64K"), RUN, NULL, { N(FL_SEND, 65536) } },
+	{ ARGS("-t", "UDP_STREAM", "--", "-m", "65507"), RUN, NULL,
+	  { S(FL_TEST, "UDP_STREAM"), N(FL_SEND, 65507) } },
+	{ ARGS("-t", "UDP_STREAM", "--", "-m", "1472"), RUN, NULL,
+	  { S(FL_TEST, "UDP_STREAM"), N(FL_SEND, 1472) } },
+	{ ARGS("-t", "UDP_RR", "--", "-r", "65507"), RUN, NULL,
+	  { S(FL_TEST, "UDP_RR"), N(FL_REQ, 65507), N(FL_RSP, 65507) } },
+	{ ARGS("-t", "TCP_RR", "--", "-r", "65508"), RUN, NULL,
+	  { S(FL_TEST, "TCP_RR"), N(FL_REQ, 65508), N(FL_RSP, 65508) } },
+
+	/* Usage errors: global values. */
+	{ ARGS("-l", "86401"), USAGE, "-l 86401", NONE },
+	{ ARGS("-l", "0"), USAGE, "-l 0", NONE },
+	{ ARGS("-l", "abc"), USAGE, "-l abc", NONE },
+	{ ARGS("-l", "12abc"), USAGE, "-l 12abc", NONE },
+	{ ARGS("-l", "99999999999999999999"), USAGE, "-l 99999999999999999999",
+	  NONE },
+	{ ARGS("-l", "-2G"), USAGE, "-l -2G", NONE },
+	{ ARGS("-l", ""), USAGE, "-l", NONE },
+	{ ARGS("-v", "3"), USAGE, "-v 3", NONE },
+	{ ARGS("-v", "abc"), USAGE, "-v abc", NONE },
+	{ ARGS("-v", "-1"), USAGE, "-v -1", NONE },
+	{ ARGS("-P", "2"), USAGE, "-P 2", NONE },
+	{ ARGS("-P", "abc"), USAGE, "-P abc", NONE },
+	{ ARGS("-f", "Mbits"), USAGE, "-f Mbits", NONE },
+	{ ARGS("-f", "z"), USAGE, "-f z", NONE },
+	{ ARGS("-f", ""), USAGE, "-f", NONE },
+	{ ARGS("-i", "31"), USAGE, "-i 31", NONE },
+	{ ARGS("-i", "50,40"), USAGE, "-i 50,40", NONE },
+	{ ARGS("-i", "1,2"), USAGE, "-i 1,2", NONE },
+	{ ARGS("-i", "10,20"), USAGE, "-i 10,20", NONE },
+	{ ARGS("-i", "0"), USAGE, "-i 0", NONE },
+	{ ARGS("-i", "abc"), USAGE, "-i abc", NONE },
+	{ ARGS("-i", ","), USAGE, "-i ,", NONE },
+	{ ARGS("-I", "90"), USAGE, "-I 90", NONE },
+	{ ARGS("-I", "97"), USAGE, "-I 97", NONE },
+	{ ARGS("-I", "99,0"), USAGE, "-I 99,0", NONE },
+	{ ARGS("-I", "99,101"), USAGE, "-I 99,101", NONE },
+	{ ARGS("-I", "99,abc"), USAGE, "-I 99,abc", NONE },
+	{ ARGS("-I", "99,2.5x"), USAGE, "-I 99,2.5x", NONE },
+	{ ARGS("-I", "99, 5"), USAGE, "-I 99, 5", NONE },
+	{ ARGS("-I", "99,nan"), USAGE, "-I 99,nan", NONE },
+	{ ARGS("-I", "99,inf"), USAGE, "-I 99,inf", NONE },
+	{ ARGS("-I", "99,+5"), USAGE, "-I 99,+5", NONE },
+	{ ARGS("-I", "99,0x5"), USAGE, "-I 99,0x5", NONE },
+	{ ARGS("-I", "99,."), USAGE, "-I 99,.", NONE },
+	{ ARGS("-p", "0"), USAGE, "-p 0", NONE },
+	{ ARGS("-p", "70000"), USAGE, "-p 70000", NONE },
+	{ ARGS("-p", "abc"), USAGE, "-p abc", NONE },
+	{ ARGS("-p", "1,70000"), USAGE, "-p 1,70000", NONE },
+	{ ARGS("-p", "1K"), USAGE, "-p 1K", NONE },
+	{ ARGS("-H", "h,7"), USAGE, "-H h,7", NONE },
+	{ ARGS("-H", ",foo"), USAGE, "-H ,foo", NONE },
+	{ ARGS("-L", "h,inet5"), USAGE, "-L h,inet5", NONE },
+	{ ARGS("-t", "FOO_BAR"), USAGE, "FOO_BAR", NONE },
+	{ ARGS("-t", "OMNI"), USAGE, "-t OMNI", NONE },
+
+	/* Usage errors: the command line's shape. */
+	{ ARGS("-X"), USAGE, "-X", NONE },
+	{ ARGS("-4X"), USAGE, "-X", NONE },
+	{ ARGS("-m", "64"), USAGE, "-m", NONE },
+	{ ARGS("-l"), USAGE, "-l", NONE },
+	{ ARGS("-P", "0", "-t"), USAGE, "-t", NONE },
+	{ ARGS("foo"), USAGE, "foo", NONE },
+	{ ARGS("-P", "0", "foo", "-l", "5"), USAGE, "foo", NONE },
+	{ ARGS("-"), USAGE, "-", NONE },
+	{ ARGS("--", "foo"), USAGE, "foo", NONE },
+	{ ARGS("--", "-m", "64", "foo"), USAGE, "foo", NONE },
+	{ ARGS("--", "-X"), USAGE, "-X", NONE },
+	{ ARGS("--", "-l", "5"), USAGE, "-l", NONE },
+	{ ARGS("--", "--"), USAGE, "--", NONE },
+	{ ARGS("--", "-m"), USAGE, "-m", NONE },
+
+	/* Usage errors: test option values. */
+	{ ARGS("-t", "UDP_STREAM", "--", "-m", "70000"), USAGE, "-m 70000",
+	  NONE },
+	{ ARGS("-t", "UDP_STREAM", "--", "-m", "64K"), USAGE, "-m 64K",
+	  NONE },
+	{ ARGS("-t", "UDP_STREAM", "--", "-m", ",65508"), USAGE, "-m ,65508",
+	  NONE },
+	{ ARGS("-t", "UDP_STREAM", "--", "-M", "65508"), USAGE, "-M 65508",
+	  NONE },
+	{ ARGS("-t", "UDP_RR", "--", "-r", "65508"), USAGE, "-r 65508",
+	  NONE },
+	{ ARGS("-t", "UDP_RR", "--", "-r", "1,70000"), USAGE, "-r 1,70000",
+	  NONE },
+	{ ARGS("--", "-m", "abc"), USAGE, "-m abc", NONE },
+	{ ARGS("--", "-m", "12abc"), USAGE, "-m 12abc", NONE },
+	{ ARGS("--", "-m", "-5"), USAGE, "-m -5", NONE },
+	{ ARGS("--", "-m", "99999999999999999999"), USAGE, "-m 99999999999999999999",
+	  NONE },
+	{ ARGS("--", "-r", "abc"), USAGE, "-r abc", NONE },
+	{ ARGS("--", "-s", "abc"), USAGE, "-s abc", NONE },
+	{ ARGS("--", "-S", "1,2G"), USAGE, "-S 1,2G", NONE },
+	{ ARGS("--", "-P", "70000"), USAGE, "-P 70000", NONE },
+	{ ARGS("--", "-P", ",x"), USAGE, "-P ,x", NONE },
+	{ ARGS("--", "-H", "h,9"), USAGE, "-H h,9", NONE },
+	{ ARGS("--", "-L", ","), USAGE, "-L ,", NONE },
+
+	/* Help and version: text on out, exit 0. */
+	{ ARGS("-h"), DONE, "Usage: netperf", NONE },
+	{ ARGS("-V"), DONE, "Netperf version", NONE },
+	{ ARGS("-l", "5", "-V", "-X"), DONE, "Netperf version", NONE },
+	{ ARGS("--", "-h"), DONE, "Test Options", NONE },
+	{ ARGS("-t", "UDP_RR", "--", "-r", "64", "-h"), DONE, "-r", NONE },
+};
+
+static const struct opt_case ns_cases[] = {
+	{ ARGS("-D", "-D"), RUN, NULL, { N(NS_FG, 1) } },
+	{ ARGS("-v", "1"), RUN, NULL, NONE },
+	{ ARGS("-p", "0"), RUN, NULL, { N(NS_PORT, 0) } },
+	{ ARGS("-p", "65535"), RUN, NULL, { N(NS_PORT, 65535) } },
+	{ ARGS("-p12866"), RUN, NULL, { N(NS_PORT, 12866) } },
+	{ ARGS("-L", "127.0.0.1,4"), RUN, NULL,
+	  { S(NS_HOST, "127.0.0.1"), N(NS_FAMILY, AF_INET) } },
+	{ ARGS("-L", "::1"), RUN, NULL, { S(NS_HOST, "::1") } },
+	{ ARGS("-L", "::1,inet6"), RUN, NULL, { S(NS_HOST, "::1"), N(NS_FAMILY, AF_INET6) } },
+	{ ARGS("-L", ",6"), RUN, NULL, { N(NS_FAMILY, AF_INET6) } },
+	{ ARGS("-4"), RUN, NULL, { N(NS_FAMILY, AF_INET) } },
+	{ ARGS("-6"), RUN, NULL, { N(NS_FAMILY, AF_INET6) } },
+	{ ARGS("-4", "-6"), RUN, NULL, { N(NS_FAMILY, AF_INET6) } },
+	{ ARGS("-L", "h,6", "-4"), RUN, NULL, { S(NS_HOST, "h"), N(NS_FAMILY, AF_INET) } },
+	{ ARGS("-D"), RUN, NULL, { N(NS_FG, 1) } },
+	{ ARGS("-v", "0"), RUN, NULL, { N(NS_VERB, 0) } },
+	{ ARGS("-v", "2"), RUN, NULL, { N(NS_VERB, 2) } },
+	{ ARGS("-D", "-p", "23456", "-4", "-v2"), RUN, NULL,
+	  { N(NS_FG, 1), N(NS_PORT, 23456), N(NS_FAMILY, AF_INET), N(NS_VERB, 2) } },
+
+	{ ARGS("-p", "70000"), USAGE, "-p 70000", NONE },
+	{ ARGS("-p", "abc"), USAGE, "-p abc", NONE },
+	{ ARGS("-p", "-1"), USAGE, "-p -1", NONE },
+	{ ARGS("-p", "1,2"), USAGE, "-p 1,2", NONE },
+	{ ARGS("-p"), USAGE, "-p", NONE },
+	{ ARGS("-v", "3"), USAGE, "-v 3", NONE },
+	{ ARGS("-v", "abc"), USAGE, "-v abc", NONE },
+	{ ARGS("-L", "h,x"), USAGE, "-L h,x", NONE },
+	{ ARGS("foo"), USAGE, "foo", NONE },
+	{ ARGS("-D", "foo"), USAGE, "foo", NONE },
+	{ ARGS("--"), USAGE, "--", NONE },
+	{ ARGS("-X"), USAGE, "-X", NONE },
+	{ ARGS("-t", "TCP_RR"), USAGE, "-t", NONE },
+
+	{ ARGS("-h"), DONE, "Usage: netserver", NONE },
+	{ ARGS("-V"), DONE, "Netperf version", NONE },
+};
+
+/* The value of field f, as a number or a string. */
+static void np_get(const struct np_opts *o, enum field f, double *n, const char **s)
+{
+	*s = NULL;
+	switch (f) {
+	case FL_TEST: *s = o->test ? o->test->name : "(null)"; break;
+	case FL_HOST: *s = o->host; break;
+	case FL_LOCAL: *s = o->local_host; break;
+	case FL_FAMILY: *n = o->family; break;
+	case FL_PORT: *n = o->port; break;
+	case FL_LPORT: *n = o->local_port; break;
+	case FL_LENGTH: *n = (double)o->length; break;
+	case FL_HEADERS: *n = o->headers; break;
+	case FL_VERB: *n = o->verbosity; break;
+	case FL_UNIT: *n = o->unit; break;
+	case FL_IMAX: *n = o->iter_max; break;
+	case FL_IMIN: *n = o->iter_min; break;
+	case FL_LEVEL: *n = o->conf_level; break;
+	case FL_WIDTH: *n = o->conf_width; break;
+	case FL_CONF: *n = o->confidence; break;
+	case FL_SEND: *n = o->send_size; break;
+	case FL_RSEND: *n = o->rsend_size; break;
+	case FL_RRECV: *n = o->rrecv_size; break;
+	case FL_RECV: *n = o->recv_size; break;
+	case FL_LSND: *n = o->lsndbuf; break;
+	case FL_LRCV: *n = o->lrcvbuf; break;
+	case FL_RSND: *n = o->rsndbuf; break;
+	case FL_RRCV: *n = o->rrcvbuf; break;
+	case FL_REQ: *n = o->req_size; break;
+	case FL_RSP: *n = o->rsp_size; break;
+	case FL_DLPORT: *n = o->data_lport; break;
+	case FL_DRPORT: *n = o->data_rport; break;
+	case FL_NODELAY: *n = o->nodelay; break;
+	case FL_DHOST: *s = o->data_host; break;
+	case FL_DLOCAL: *s = o->data_local; break;
+	case FL_DFAM: *n = o->data_family; break;
+	default: ck_abort_msg("bad netperf field %d", f);
+	}
+}
+
+static void ns_get(const struct ns_opts *o, enum field f, double *n, const char **s)
+{
+	*s = NULL;
+	switch (f) {
+	case NS_PORT: *n = o->port; break;
+	case NS_HOST: *s = o->listen_host; break;
+	case NS_FAMILY: *n = o->family; break;
+	case NS_FG: *n = o->foreground; break;
+	case NS_VERB: *n = o->verbosity; break;
+	default: ck_abort_msg("bad netserver field %d", f);
+	}
+}
+
+static bool is_string(enum field f)
+{
+	return f == FL_TEST || f == FL_HOST || f == FL_LOCAL || f == FL_DHOST ||
+	       f == FL_DLOCAL || f == NS_HOST;
+}
+
+/* "netperf -l 5 --" for failure messages. */
+static const char *cmdline(const char *prog, const struct opt_case *c)
+{
+	static char buf[512];
+	size_t len = (size_t)snprintf(buf, sizeof(buf), "%s", prog);
+
+	for (int i = 0; c->args[i] && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, " '%s'", c->args[i]);
+	return buf;
+}
+
+/* Compare every field of `defaults` (overridden by c->want) with get(). */
+static void check_fields(const char *prog, const struct opt_case *c,
+			 const struct val *defaults, int ndefaults,
+			 void (*get)(const void *, enum field, double *, const char **),
+			 const void *o)
+{
+	for (int i = 0; i < ndefaults; i++) {
+		struct val want = defaults[i];
+		double n = 0;
+		const char *s;
+
+		for (int k = 0; k < MAX_EXPECT && c->want[k].f != FL_END; k++)
+			if (c->want[k].f == want.f)
+				want = c->want[k];
+		get(o, want.f, &n, &s);
+		if (is_string(want.f)) {
+			ck_assert_msg(want.s ? s && strcmp(s, want.s) == 0 : s == NULL,
+				      "%s: %s is \"%s\", want \"%s\"", cmdline(prog, c),
+				      field_names[want.f], s ? s : "(NULL)",
+				      want.s ? want.s : "(NULL)");
+		} else {
+			ck_assert_msg(n == want.n, "%s: %s is %g, want %g", cmdline(prog, c),
+				      field_names[want.f], n, want.n);
+		}
+	}
+	/* Every expected field must be one this table knows. */
+	for (int k = 0; k < MAX_EXPECT && c->want[k].f != FL_END; k++) {
+		bool known = false;
+
+		for (int i = 0; i < ndefaults; i++)
+			known |= defaults[i].f == c->want[k].f;
+		ck_assert_msg(known, "%s: field %d not checked", cmdline(prog, c), c->want[k].f);
+	}
+}
+
+static void np_get_v(const void *o, enum field f, double *n, const char **s)
+{
+	np_get(o, f, n, s);
+}
+
+static void ns_get_v(const void *o, enum field f, double *n, const char **s)
+{
+	ns_get(o, f, n, s);
+}
+
+/* Check status and the texts on out and err. */
+static void check_output(const char *prog, const struct opt_case *c,
+			 enum np_opts_status st, const char *out, size_t outlen,
+			 const char *err, size_t errlen)
+{
+	char prefix[32];
+	const char *cl = cmdline(prog, c);
+
+	snprintf(prefix, sizeof(prefix), "%s: ", prog);
+	ck_assert_msg(st == c->st, "%s: status %d, want %d (err: %s)", cl, st, c->st, err);
+	switch (c->st) {
+	case NP_OPTS_RUN:
+		ck_assert_msg(outlen == 0, "%s: out not empty: %s", cl, out);
+		ck_assert_msg(errlen == 0, "%s: err not empty: %s", cl, err);
+		break;
+	case NP_OPTS_USAGE:
+		ck_assert_msg(outlen == 0, "%s: out not empty: %s", cl, out);
+		ck_assert_msg(errlen > 0 && err[errlen - 1] == '\n' &&
+			      strchr(err, '\n') == err + errlen - 1,
+			      "%s: err is not one line: \"%s\"", cl, err);
+		ck_assert_msg(strncmp(err, prefix, strlen(prefix)) == 0,
+			      "%s: err does not start with \"%s\": %s", cl, prefix, err);
+		ck_assert_msg(strstr(err + strlen(prefix), c->text) != NULL,
+			      "%s: err does not name \"%s\": %s", cl, c->text, err);
+		break;
+	case NP_OPTS_DONE:
+		ck_assert_msg(errlen == 0, "%s: err not empty: %s", cl, err);
+		ck_assert_msg(strstr(out, c->text) != NULL, "%s: out lacks \"%s\": %s",
+			      cl, c->text, out);
+		break;
+	}
+}
+
+/* Run one parser on a case: argv[0] is the program name. */
+#define RUN_CASE(prog, parse, c, o, out, outlen, err, errlen, st)	\
+	do {								\
+		char *argv_[MAX_ARGS + 1];				\
+		int argc_ = 0;						\
+		FILE *fo_ = open_memstream(&(out), &(outlen));		\
+		FILE *fe_ = open_memstream(&(err), &(errlen));		\
+									\
+		ck_assert(fo_ != NULL && fe_ != NULL);			\
+		argv_[argc_++] = (char *)(prog);			\
+		for (int k_ = 0; (c)->args[k_]; k_++)			\
+			argv_[argc_++] = (char *)(c)->args[k_];		\
+		argv_[argc_] = NULL;					\
+		(st) = parse(argc_, argv_, &(o), fo_, fe_);		\
+		fclose(fo_);						\
+		fclose(fe_);						\
+	} while (0)
+
+START_TEST(test_netperf)
+{
+	const struct opt_case *c = &np_cases[_i];
+	struct np_opts o;
+	char *out = NULL, *err = NULL;
+	size_t outlen = 0, errlen = 0;
+	enum np_opts_status st;
+
+	RUN_CASE("netperf", np_opts_parse, c, o, out, outlen, err, errlen, st);
+	check_output("netperf", c, st, out, outlen, err, errlen);
+	if (st == NP_OPTS_RUN)
+		check_fields("netperf", c, np_defaults, ARRAY_LEN(np_defaults), np_get_v, &o);
+	free(out);
+	free(err);
+}
+END_TEST
+
+START_TEST(test_netserver)
+{
+	const struct opt_case *c = &ns_cases[_i];
+	struct ns_opts o;
+	char *out = NULL, *err = NULL;
+	size_t outlen = 0, errlen = 0;
+	enum np_opts_status st;
+
+	RUN_CASE("netserver", ns_opts_parse, c, o, out, outlen, err, errlen, st);
+	check_output("netserver", c, st, out, outlen, err, errlen);
+	if (st == NP_OPTS_RUN)
+		check_fields("netserver", c, ns_defaults, ARRAY_LEN(ns_defaults), ns_get_v, &o);
+	free(out);
+	free(err);
+}
+END_TEST
+
+/* The whole default struct, and host texts living in the struct. */
+START_TEST(test_defaults_and_storage)
+{
+	char *argv[] = { "netperf", "-H", "ctl,4", "-L", "me", "--", "-H", "data",
+			 "-L", "src", NULL };
+	struct np_opts o;
+	struct ns_opts so;
+	char *argv0[] = { "netperf", NULL };
+	char *nsargv[] = { "netserver", "-L", "lst", NULL };
+	FILE *devnull = fopen("/dev/null", "w");
+
+	ck_assert(devnull != NULL);
+	ck_assert_int_eq(np_opts_parse(1, argv0, &o, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_ptr_eq(o.test, np_test_find("TCP_STREAM"));
+	ck_assert_int_eq(o.test->rr, 0);
+	ck_assert_ptr_null(o.host);
+
+	ck_assert_int_eq(np_opts_parse(10, argv, &o, devnull, devnull), NP_OPTS_RUN);
+	/* The names are copies inside o, not pointers into argv. */
+	ck_assert_ptr_eq(o.host, o.host_buf[0]);
+	ck_assert_ptr_eq(o.local_host, o.host_buf[1]);
+	ck_assert_ptr_eq(o.data_host, o.host_buf[2]);
+	ck_assert_ptr_eq(o.data_local, o.host_buf[3]);
+	ck_assert_str_eq(o.host, "ctl");
+	ck_assert_str_eq(o.local_host, "me");
+	ck_assert_str_eq(o.data_host, "data");
+	ck_assert_str_eq(o.data_local, "src");
+
+	ck_assert_int_eq(ns_opts_parse(3, nsargv, &so, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_ptr_eq(so.listen_host, so.host_buf);
+	ck_assert_str_eq(so.listen_host, "lst");
+	fclose(devnull);
+}
+END_TEST
+
+/* A name longer than the buffer is an error, not a truncation. */
+START_TEST(test_long_host)
+{
+	char name[300];
+	char *argv[] = { "netperf", "-H", name, NULL };
+	struct np_opts o;
+	char *err = NULL;
+	size_t errlen = 0;
+	FILE *fe = open_memstream(&err, &errlen);
+	FILE *devnull = fopen("/dev/null", "w");
+
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	ck_assert_int_eq(np_opts_parse(3, argv, &o, devnull, fe), NP_OPTS_USAGE);
+	fclose(fe);
+	fclose(devnull);
+	ck_assert(strncmp(err, "netperf: -H ", 12) == 0);
+	ck_assert_ptr_eq(strchr(err, '\n'), err + errlen - 1);
+	free(err);
+}
+END_TEST
+
+/* Parsing twice starts from the defaults again. */
+START_TEST(test_reparse_resets)
+{
+	char *a1[] = { "netperf", "-l", "5", "-6", "--", "-m", "64", NULL };
+	char *a2[] = { "netperf", NULL };
+	struct np_opts o;
+	FILE *devnull = fopen("/dev/null", "w");
+
+	ck_assert_int_eq(np_opts_parse(7, a1, &o, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_int_eq(o.length, 5);
+	ck_assert_int_eq(np_opts_parse(1, a2, &o, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_int_eq(o.length, 10);
+	ck_assert_int_eq(o.family, AF_UNSPEC);
+	ck_assert_int_eq(o.send_size, 0);
+	fclose(devnull);
+}
+END_TEST
+
+static Suite *opts_suite(void)
+{
+	Suite *s = suite_create("opts");
+	TCase *tc;
+
+	tc = tcase_create("netperf");
+	tcase_add_loop_test(tc, test_netperf, 0, ARRAY_LEN(np_cases));
+	tcase_add_test(tc, test_defaults_and_storage);
+	tcase_add_test(tc, test_long_host);
+	tcase_add_test(tc, test_reparse_resets);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("netserver");
+	tcase_add_loop_test(tc, test_netserver, 0, ARRAY_LEN(ns_cases));
+	suite_add_tcase(s, tc);
+
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(opts_suite());
+	int failed;
+
+	/* A fork per case costs more than the cases; CK_FORK=yes restores it. */
+	if (getenv("CK_FORK") == NULL)
+		srunner_set_fork_status(sr, CK_NOFORK);
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

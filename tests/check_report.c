@@ -1,0 +1,664 @@
+/*
+ * check_report.c - unit tests for report.c: netperf 2.7.1's result text,
+ * byte for byte.
+ *
+ * Each golden case fills a struct np_report with exactly the figures of
+ * one real netperf 2.7.1 capture (tests/data/golden/NAME.stdout, copied
+ * from the shared golden set) and compares the printed text with it.
+ * Scripts cut columns out of this output, so a lost trailing blank or a
+ * narrowed column is a failure, not a cosmetic difference.  The invariant
+ * tests pin down rules of formats.md that no single capture shows.
+ *
+ * Run: TESTDATA=tests/data ./check_report   (make check sets TESTDATA)
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L	/* open_memstream */
+#endif
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "report.h"
+#include "test.h"
+
+#ifndef TESTDATA_DIR
+#define TESTDATA_DIR "tests/data"
+#endif
+
+typedef void (*print_fn)(FILE *out, const struct np_report *r);
+
+/* One capture: only what differs from base() is listed. */
+struct gcase {
+	const char *name;	/* golden/NAME.stdout */
+	const struct np_test *test;
+	int verbosity;
+	bool headers;
+	bool ipv6;
+	double conf_tput;	/* > 0: -i 10,3 -I 99,5 was not met */
+	double tput;		/* headline; UDP_STREAM: the send rate */
+	double rtput;		/* UDP_STREAM: the receive rate */
+	uint64_t okay;		/* UDP_STREAM: messages sent */
+	uint64_t got;		/* UDP_STREAM: messages received */
+	int size;		/* UDP_STREAM -m / RR request size; 0 = default */
+	int rsp;
+	void (*extra)(struct np_report *r);	/* -v 2 figures */
+};
+
+static void tcp_stream_v2(struct np_report *r);
+static void tcp_maerts_v2(struct np_report *r);
+static void tcp_rr_v2(struct np_report *r);
+
+#define TS (&np_test_tcp_stream)
+#define TM (&np_test_tcp_maerts)
+#define US (&np_test_udp_stream)
+#define UR (&np_test_udp_rr)
+#define TR (&np_test_tcp_rr)
+#define TC (&np_test_tcp_crr)
+
+static const struct gcase golden[] = {
+	{ .name = "tcp_stream__default", .test = TS, .verbosity = 1, .headers = true,
+	  .tput = 16004.58 },
+	{ .name = "tcp_stream__P0", .test = TS, .verbosity = 1, .tput = 15803.31 },
+	{ .name = "tcp_stream__v0", .test = TS, .headers = true, .tput = 11890.54 },
+	{ .name = "tcp_stream__v2", .test = TS, .verbosity = 2, .headers = true,
+	  .tput = 20285.13, .extra = tcp_stream_v2 },
+	{ .name = "tcp_stream__6_ipv6", .test = TS, .verbosity = 1, .headers = true,
+	  .ipv6 = true, .tput = 20337.22 },
+	{ .name = "tcp_stream__i10_3__I99_5", .test = TS, .verbosity = 1,
+	  .headers = true, .conf_tput = 44.159, .tput = 15090.31 },
+	{ .name = "udp_stream__default", .test = US, .verbosity = 1, .headers = true,
+	  .tput = 31310.20, .rtput = 26065.46, .okay = 59752, .got = 49743 },
+	{ .name = "udp_stream__P0", .test = US, .verbosity = 1,
+	  .tput = 46089.93, .rtput = 33627.41, .okay = 87960, .got = 64176 },
+	/* The receive side is not in this capture; left 0 so that printing
+	 * the wrong rate shows. */
+	{ .name = "udp_stream__v0", .test = US, .headers = true, .tput = 49205.82 },
+	{ .name = "udp_stream__m64", .test = US, .verbosity = 1, .headers = true,
+	  .tput = 131.28, .rtput = 127.49, .okay = 256430, .got = 249027,
+	  .size = 64 },
+	{ .name = "udp_stream__6_ipv6", .test = US, .verbosity = 1, .headers = true,
+	  .ipv6 = true, .tput = 23472.32, .rtput = 21965.31, .okay = 44795,
+	  .got = 41919 },
+	{ .name = "udp_rr__default", .test = UR, .verbosity = 1, .headers = true,
+	  .tput = 40867.55 },
+	{ .name = "udp_rr__P0", .test = UR, .verbosity = 1, .tput = 38698.81 },
+	{ .name = "udp_rr__v0", .test = UR, .headers = true, .tput = 14046.45 },
+	{ .name = "udp_rr__v2", .test = UR, .verbosity = 2, .headers = true,
+	  .tput = 18570.12 },
+	{ .name = "udp_rr__6_ipv6", .test = UR, .verbosity = 1, .headers = true,
+	  .ipv6 = true, .tput = 21733.93 },
+	{ .name = "udp_rr__r32_1024", .test = UR, .verbosity = 1, .headers = true,
+	  .tput = 18703.17, .size = 32, .rsp = 1024 },
+	{ .name = "udp_rr__i10_3__I99_5", .test = UR, .verbosity = 1,
+	  .headers = true, .conf_tput = 47.347, .tput = 62795.00 },
+	{ .name = "tcp_rr__default", .test = TR, .verbosity = 1, .headers = true,
+	  .tput = 13246.73 },
+	/* tput comes from tcp_rr_v2(): it must agree with the latency block. */
+	{ .name = "tcp_rr__v2", .test = TR, .verbosity = 2, .headers = true,
+	  .extra = tcp_rr_v2 },
+	{ .name = "tcp_rr__v0", .test = TR, .headers = true, .tput = 12538.58 },
+	{ .name = "tcp_maerts__default", .test = TM, .verbosity = 1, .headers = true,
+	  .tput = 14707.40 },
+	{ .name = "tcp_maerts__v2", .test = TM, .verbosity = 2, .headers = true,
+	  .tput = 26408.92, .extra = tcp_maerts_v2 },
+	{ .name = "tcp_crr__default", .test = TC, .verbosity = 1, .headers = true,
+	  .tput = 11864.56 },
+	{ .name = "tcp_crr__v2", .test = TC, .verbosity = 2, .headers = true,
+	  .tput = 10753.43 },
+	{ .name = "tcp_crr__P0", .test = TC, .verbosity = 1, .tput = 8853.97 },
+};
+
+#define N_GOLDEN ((int)(sizeof(golden) / sizeof(golden[0])))
+
+/* 2536161280 bytes in 154795 sends of 16384, read in 43912 recvs. */
+static void tcp_stream_v2(struct np_report *r)
+{
+	r->local.bytes_sent = UINT64_C(2536161280);
+	r->local.send_calls = 154795;
+	r->remote.bytes_recv = UINT64_C(2536161280);
+	r->remote.recv_calls = 43912;
+	r->mss = 65483;
+}
+
+/* 3301457920 bytes in 201505 remote sends, read in 46209 local recvs. */
+static void tcp_maerts_v2(struct np_report *r)
+{
+	r->local.bytes_recv = UINT64_C(3301457920);
+	r->local.recv_calls = 46209;
+	r->remote.bytes_sent = UINT64_C(3301457920);
+	r->remote.send_calls = 201505;
+	r->mss = 32768;
+}
+
+/* 12835 transactions in a hair over a second: 12834.675/s, 77.914 us,
+ * 0.103 10^6bits/s each way; the rate is one figure printed twice. */
+static void tcp_rr_v2(struct np_report *r)
+{
+	r->elapsed = 1.0000253;
+	r->local.trans = 12835;
+	r->throughput = (double)r->local.trans / r->elapsed;
+	r->tput_out = 0.103;
+	r->tput_in = 0.103;
+}
+
+/* What every capture shares: -H 127.0.0.1, -l 1, this host's default
+ * socket sizes (formats.md 3), -v 1 with headers. */
+static void base(struct np_report *r, const struct np_test *t)
+{
+	memset(r, 0, sizeof(*r));
+	r->test = t;
+	r->unit = t->rr ? 'x' : 'm';
+	r->verbosity = 1;
+	r->headers = true;
+	r->lname = "0.0.0.0";
+	r->laddr = "0.0.0.0";
+	r->lfamily = AF_INET;
+	r->rname = "127.0.0.1";
+	r->raddr = "127.0.0.1";
+	r->rfamily = AF_INET;
+	r->elapsed = 1.00;
+	if (t->sock_type == SOCK_DGRAM) {
+		r->lss = r->lsr = r->rss = r->rsr = 212992;
+		r->send_size = r->recv_size = 65507;
+	} else {
+		r->lss = r->rss = 16384;
+		r->lsr = r->rsr = 131072;
+		r->send_size = r->recv_size = 16384;
+	}
+	r->rsend_size = r->rrecv_size = r->send_size;
+	r->req_size = r->rsp_size = 1;
+	r->mss = -1;
+}
+
+static void fill_case(struct np_report *r, const struct gcase *c)
+{
+	base(r, c->test);
+	r->verbosity = c->verbosity;
+	r->headers = c->headers;
+	if (c->ipv6) {
+		r->lname = "::0";
+		r->laddr = "::";
+		r->rname = "::1";
+		r->raddr = "::1";
+		r->lfamily = r->rfamily = AF_INET6;
+	}
+	if (c->conf_tput > 0) {
+		r->confidence = true;
+		r->conf_level = 99;
+		r->conf_width = 5;
+		r->conf_tput = c->conf_tput;
+	}
+	r->throughput = c->tput;
+	if (c->test == &np_test_udp_stream) {
+		/* The headline is the received rate; the table shows both. */
+		r->throughput = c->rtput;
+		r->local_tput = c->tput;
+		r->remote_tput = c->rtput;
+		r->local.send_calls = c->okay;
+		r->remote.recv_calls = c->got;
+		if (c->size)
+			r->send_size = c->size;
+	} else if (c->size) {
+		r->req_size = c->size;
+		r->rsp_size = c->rsp;
+	}
+	if (c->extra)
+		c->extra(r);
+}
+
+/* The text fn prints for r, NUL-terminated; free() it. */
+static char *render_with(print_fn fn, const struct np_report *r, size_t *len)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	ck_assert_msg(f != NULL, "open_memstream failed");
+	fn(f, r);
+	ck_assert_int_eq(fclose(f), 0);
+	if (len)
+		*len = n;
+	return buf;
+}
+
+static char *render(const struct np_report *r, size_t *len)
+{
+	return render_with(np_report_print, r, len);
+}
+
+/* The golden file's bytes, or a failed test naming the missing path. */
+static char *slurp_golden(const char *name, size_t *len)
+{
+	const char *env = getenv("TESTDATA");
+	char path[1024];
+	char *buf;
+	long size;
+	FILE *f;
+	int n;
+
+	n = snprintf(path, sizeof(path), "%s/golden/%s.stdout",
+		     env && *env ? env : TESTDATA_DIR, name);
+	ck_assert_msg(n > 0 && (size_t)n < sizeof(path), "TESTDATA too long");
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s (set TESTDATA)", path);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	size = ftell(f);
+	ck_assert_msg(size >= 0, "cannot size %s", path);
+	rewind(f);
+	buf = malloc((size_t)size + 1);
+	ck_assert_msg(buf != NULL, "out of memory");
+	ck_assert_msg(fread(buf, 1, (size_t)size, f) == (size_t)size,
+		      "short read on %s", path);
+	fclose(f);
+	buf[size] = '\0';
+	*len = (size_t)size;
+	return buf;
+}
+
+/* Length of the line starting at s, without its '\n'. */
+static int line_len(const char *s, const char *end)
+{
+	const char *nl = memchr(s, '\n', (size_t)(end - s));
+
+	return (int)((nl ? nl : end) - s);
+}
+
+/* Byte comparison that names the first differing line, since a missing
+ * blank is invisible in a plain "strings differ". */
+static void assert_same(const char *what, const char *got, size_t glen,
+			const char *want, size_t wlen)
+{
+	size_t i, bol = 0;
+	int line = 1;
+
+	for (i = 0; i < glen && i < wlen && got[i] == want[i]; i++)
+		if (got[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+	if (i == glen && i == wlen)
+		return;
+	ck_abort_msg("%s: differs at byte %zu (line %d, got %zu bytes, want %zu)\n"
+		     " got: [%.*s]\nwant: [%.*s]", what, i, line, glen, wlen,
+		     bol < glen ? line_len(got + bol, got + glen) : 0, got + bol,
+		     bol < wlen ? line_len(want + bol, want + wlen) : 0, want + bol);
+}
+
+static void assert_text(const char *what, const char *got, const char *want)
+{
+	assert_same(what, got, strlen(got), want, strlen(want));
+}
+
+START_TEST(test_golden)
+{
+	const struct gcase *c = &golden[_i];
+	struct np_report r;
+	size_t glen, wlen;
+	char *got, *want;
+
+	fill_case(&r, c);
+	got = render(&r, &glen);
+	want = slurp_golden(c->name, &wlen);
+	assert_same(c->name, got, glen, want, wlen);
+	free(got);
+	free(want);
+}
+END_TEST
+
+/* Banner addresses: netperf's 8-byte inet_ntop buffer shows only up to 7
+ * characters (formats.md 2). */
+struct banner_case {
+	const char *lname, *laddr;
+	unsigned lport;
+	int lfam;
+	const char *rname, *raddr;
+	unsigned rport;
+	int rfam;
+	const char *want;
+};
+
+static const struct banner_case banners[] = {
+	{ "0.0.0.0", "0.0.0.0", 0, AF_INET, "localhost", "127.0.0.1", 0, AF_INET,
+	  "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET"
+	  " to localhost () port 0 AF_INET\n" },
+	{ "::0", "::", 0, AF_INET6, "::1", "::1", 0, AF_INET6,
+	  "MIGRATED TCP STREAM TEST from ::0 (::) port 0 AF_INET6"
+	  " to ::1 (::1) port 0 AF_INET6\n" },
+	/* 7 characters still fit, 8 do not. */
+	{ "fe80::1", "fe80::1", 23470, AF_INET6, "10.0.0.1", "10.0.0.1", 23471,
+	  AF_INET, "MIGRATED TCP STREAM TEST from fe80::1 (fe80::1) port 23470"
+	  " AF_INET6 to 10.0.0.1 () port 23471 AF_INET\n" },
+	{ "2001:db8::1", "2001:db8::1", 0, AF_INET6, "host", "2001:db8::2", 0,
+	  AF_INET6, "MIGRATED TCP STREAM TEST from 2001:db8::1 () port 0 AF_INET6"
+	  " to host () port 0 AF_INET6\n" },
+	{ "0.0.0.0", "0.0.0.0", 0, AF_INET, "x", "x", 0, 0,
+	  "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET"
+	  " to x (x) port 0 AF_UNSPEC\n" },
+};
+
+#define N_BANNERS ((int)(sizeof(banners) / sizeof(banners[0])))
+
+START_TEST(test_banner_addresses)
+{
+	const struct banner_case *b = &banners[_i];
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_stream);
+	r.lname = b->lname;
+	r.laddr = b->laddr;
+	r.lport = b->lport;
+	r.lfamily = b->lfam;
+	r.rname = b->rname;
+	r.raddr = b->raddr;
+	r.rport = b->rport;
+	r.rfamily = b->rfam;
+	got = render_with(np_report_banner, &r, NULL);
+	assert_text(b->rname, got, b->want);
+	free(got);
+}
+END_TEST
+
+/* Suffixes and their order (formats.md 2): confidence, nodelay, first
+ * burst; " conf. " keeps its blank even when nothing follows. */
+START_TEST(test_banner_suffixes)
+{
+	static const char v4[] = " from 0.0.0.0 (0.0.0.0) port 0 AF_INET"
+		" to 127.0.0.1 () port 0 AF_INET";
+	struct np_report r;
+	char want[512];
+	char *got;
+
+	base(&r, &np_test_tcp_stream);
+	r.confidence = true;
+	r.conf_level = 99;
+	r.conf_width = 5;
+	got = render_with(np_report_banner, &r, NULL);
+	snprintf(want, sizeof(want), "MIGRATED TCP STREAM TEST%s"
+		 " : +/-2.500%% @ 99%% conf. \n", v4);
+	assert_text("stream conf", got, want);
+	free(got);
+
+	r.conf_level = 95;
+	r.conf_width = 50;
+	r.conf_result_only = true;
+	got = render_with(np_report_banner, &r, NULL);
+	snprintf(want, sizeof(want), "MIGRATED TCP STREAM TEST%s"
+		 " : +/-25.000%% @ 95%% conf.  on result only\n", v4);
+	assert_text("result only", got, want);
+	free(got);
+
+	base(&r, &np_test_tcp_rr);
+	r.nodelay = true;
+	got = render_with(np_report_banner, &r, NULL);
+	snprintf(want, sizeof(want), "MIGRATED TCP REQUEST/RESPONSE TEST%s"
+		 " : nodelay : first burst 0\n", v4);
+	assert_text("nodelay", got, want);
+	free(got);
+
+	base(&r, &np_test_udp_rr);
+	r.confidence = true;
+	r.conf_level = 99;
+	r.conf_width = 5;
+	got = render_with(np_report_banner, &r, NULL);
+	snprintf(want, sizeof(want), "MIGRATED UDP REQUEST/RESPONSE TEST%s"
+		 " : +/-2.500%% @ 99%% conf.  : first burst 0\n", v4);
+	assert_text("rr conf", got, want);
+	free(got);
+
+	/* TCP_CRR has no first burst. */
+	base(&r, &np_test_tcp_crr);
+	got = render_with(np_report_banner, &r, NULL);
+	snprintf(want, sizeof(want), "MIGRATED TCP Connect/Request/Response TEST%s\n",
+		 v4);
+	assert_text("crr", got, want);
+	free(got);
+}
+END_TEST
+
+/* Met confidence: only the banner suffix shows it (formats.md 9). */
+START_TEST(test_conf_met_no_warning)
+{
+	struct np_report r;
+	char *got, *plain;
+
+	base(&r, &np_test_tcp_stream);
+	r.throughput = 16004.58;
+	plain = render(&r, NULL);
+	r.confidence = true;
+	r.conf_level = 99;
+	r.conf_width = 5;
+	r.conf_met = true;
+	r.conf_tput = 1.234;
+	got = render(&r, NULL);
+	ck_assert_ptr_eq(strstr(got, "!!!"), NULL);
+	ck_assert_ptr_ne(strstr(got, " : +/-2.500% @ 99% conf. \n"), NULL);
+	/* Everything after the banner is as without confidence. */
+	assert_text("after banner", strchr(got, '\n'), strchr(plain, '\n'));
+	free(got);
+	free(plain);
+}
+END_TEST
+
+/* Not met: the block cannot be silenced by -P 0 or -v 0 (formats.md 9). */
+START_TEST(test_warning_unsuppressable)
+{
+	static const char want[] =
+		"!!! WARNING\n"
+		"!!! Desired confidence was not achieved within the specified iterations.\n"
+		"!!! This implies that there was variability in the test environment that\n"
+		"!!! must be investigated before going further.\n"
+		"!!! Confidence intervals: Throughput      : 37.285%\n"
+		"!!!                       Local CPU util  : 1.500%\n"
+		"!!!                       Remote CPU util : 0.000%\n"
+		"\n"
+		"16004.58 \n";
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_stream);
+	r.headers = false;
+	r.verbosity = 0;
+	r.throughput = 16004.58;
+	r.confidence = true;
+	r.conf_level = 99;
+	r.conf_width = 5;
+	r.conf_tput = 37.285;
+	r.conf_lcpu = 1.5;
+	got = render(&r, NULL);
+	assert_text("P0 v0 warning", got, want);
+	free(got);
+}
+END_TEST
+
+/* -P 0: the data lines only, identical to the tail of the -P 1 text. */
+struct p0_case {
+	const struct np_test *test;
+	int lines;
+};
+
+static const struct p0_case p0s[] = {
+	{ &np_test_tcp_stream, 1 }, { &np_test_tcp_maerts, 1 },
+	{ &np_test_udp_stream, 3 }, { &np_test_udp_rr, 2 },
+	{ &np_test_tcp_rr, 2 }, { &np_test_tcp_crr, 2 },
+};
+
+#define N_P0 ((int)(sizeof(p0s) / sizeof(p0s[0])))
+
+START_TEST(test_p0_data_only)
+{
+	const struct p0_case *c = &p0s[_i];
+	struct np_report r;
+	size_t hlen, dlen;
+	char *headed, *data, *p;
+	int lines = 0;
+
+	base(&r, c->test);
+	r.throughput = r.local_tput = r.remote_tput = 1234.5;
+	r.local.send_calls = r.remote.recv_calls = 99;
+	headed = render(&r, &hlen);
+	r.headers = false;
+	data = render(&r, &dlen);
+	ck_assert_ptr_eq(strstr(data, "MIGRATED"), NULL);
+	ck_assert_ptr_eq(strstr(data, "Socket"), NULL);
+	ck_assert_ptr_eq(strstr(data, "bytes"), NULL);
+	ck_assert_uint_gt(hlen, dlen);
+	assert_same(c->test->name, headed + hlen - dlen, dlen, data, dlen);
+	for (p = data; *p; p++)
+		lines += *p == '\n';
+	ck_assert_int_eq(lines, c->lines);
+	free(headed);
+	free(data);
+}
+END_TEST
+
+/* A non-x unit on an RR test switches to the Throughput title (6.2). */
+START_TEST(test_rr_unit_k)
+{
+	static const char want[] =
+		"Local /Remote\n"
+		"Socket Size   Request  Resp.   Elapsed  \n"
+		"Send   Recv   Size     Size    Time     Throughput \n"
+		"bytes  Bytes  bytes    bytes   secs.    10^3bits/sec   \n"
+		"\n"
+		"212992 212992 1        1       1.00      251.97   \n"
+		"212992 212992\n";
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_udp_rr);
+	r.unit = 'k';
+	r.throughput = 251.97;
+	got = render_with(np_report_rr_table, &r, NULL);
+	assert_text("udp_rr -f k", got, want);
+	free(got);
+}
+END_TEST
+
+/* Columns grow with the figure and nothing is cut (formats.md 4.1, 14.6). */
+START_TEST(test_wide_numbers)
+{
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_stream);
+	r.unit = 'k';
+	r.throughput = 16535849.99;
+	got = render_with(np_report_stream_table, &r, NULL);
+	assert_text("stream -f k", got,
+		    "Recv   Send    Send                          \n"
+		    "Socket Socket  Message  Elapsed              \n"
+		    "Size   Size    Size     Time     Throughput  \n"
+		    "bytes  bytes   bytes    secs.    10^3bits/sec  \n"
+		    "\n"
+		    "131072  16384  16384    1.00     16535849.99   \n");
+	free(got);
+
+	r.headers = false;
+	r.unit = 'B';
+	r.throughput = 2278981356.75;
+	r.elapsed = 12345.678;
+	got = render(&r, NULL);
+	assert_text("stream -f B", got,
+		    "131072  16384  16384    12345.68   2278981356.75   \n");
+	free(got);
+
+	base(&r, &np_test_udp_rr);
+	r.headers = false;
+	r.lss = 1234567;
+	r.throughput = 1234567.891;
+	got = render(&r, NULL);
+	assert_text("udp_rr wide", got,
+		    "1234567 212992 1        1       1.00     1234567.89   \n"
+		    "212992 212992\n");
+	free(got);
+
+	base(&r, &np_test_udp_stream);
+	r.headers = false;
+	r.local_tput = 123456789.01;
+	r.remote_tput = 98765432.1;
+	r.local.send_calls = UINT64_C(12345678901);
+	r.remote.recv_calls = UINT64_C(12345678900);
+	got = render(&r, NULL);
+	assert_text("udp_stream wide", got,
+		    "212992   65507   1.00      12345678901      0    123456789.01\n"
+		    "212992           1.00      12345678900           98765432.10\n"
+		    "\n");
+	free(got);
+}
+END_TEST
+
+/* -v 0 figures: trailing blank for TCP and RR, none for UDP_STREAM or
+ * TCP_CRR (formats.md 5.3, 8); -v 3 prints the banner only (14.1). */
+START_TEST(test_brief_and_v3)
+{
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_crr);
+	r.headers = false;
+	r.verbosity = 0;
+	r.throughput = 11864.56;
+	got = render(&r, NULL);
+	assert_text("crr v0", got, "11864.56\n");
+	free(got);
+
+	base(&r, &np_test_udp_stream);
+	r.headers = false;
+	r.verbosity = 0;
+	r.local_tput = 89.83;
+	r.remote_tput = r.throughput = 80.5;
+	got = render(&r, NULL);
+	assert_text("udp_stream m64 v0", got, "  89.83\n");
+	free(got);
+
+	base(&r, &np_test_udp_rr);
+	r.verbosity = 3;
+	r.throughput = 1.0;
+	got = render(&r, NULL);
+	assert_text("v3", got, "MIGRATED UDP REQUEST/RESPONSE TEST from 0.0.0.0"
+		    " (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET"
+		    " : first burst 0\n");
+	free(got);
+}
+END_TEST
+
+static Suite *report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("golden");
+	TCase *inv = tcase_create("invariants");
+
+	tcase_add_loop_test(tc, test_golden, 0, N_GOLDEN);
+	suite_add_tcase(s, tc);
+
+	tcase_add_loop_test(inv, test_banner_addresses, 0, N_BANNERS);
+	tcase_add_test(inv, test_banner_suffixes);
+	tcase_add_test(inv, test_conf_met_no_warning);
+	tcase_add_test(inv, test_warning_unsuppressable);
+	tcase_add_loop_test(inv, test_p0_data_only, 0, N_P0);
+	tcase_add_test(inv, test_rr_unit_k);
+	tcase_add_test(inv, test_wide_numbers);
+	tcase_add_test(inv, test_brief_and_v3);
+	suite_add_tcase(s, inv);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(report_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

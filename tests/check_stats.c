@@ -1,0 +1,347 @@
+/*
+ * check_stats.c - unit tests for stats.c: running sums, Student's t and
+ * netperf's confidence rule.
+ *
+ * Table values are netperf 2.7's own (3 decimals); the closed forms for
+ * df 1 and 2 and the large-df values pin the computation down to 1e-9.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "stats.h"
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+#define TABLE_TOL 1e-3
+#define REL_TOL 1e-9
+
+struct t_case {
+	double level;
+	unsigned df;
+	double t;
+};
+
+static void fill(struct np_stats *s, const double *x, size_t n);
+static void assert_rel(double got, double want, double rel);
+static Suite *stats_suite(void);
+
+static void
+fill(struct np_stats *s, const double *x, size_t n)
+{
+	size_t i;
+
+	np_stats_init(s);
+	for (i = 0; i < n; i++)
+		np_stats_add(s, x[i]);
+}
+
+static void
+assert_rel(double got, double want, double rel)
+{
+	ck_assert_double_eq_tol(got, want, fabs(want) * rel);
+}
+
+START_TEST(test_init_is_empty)
+{
+	struct np_stats s = { 7, 3.0, 9.0 };
+
+	np_stats_init(&s);
+	ck_assert_uint_eq(s.n, 0);
+	ck_assert_double_eq(np_stats_mean(&s), 0.0);
+	ck_assert_double_eq(np_stats_var(&s), 0.0);
+}
+END_TEST
+
+START_TEST(test_mean_var_small_sets)
+{
+	static const double a[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	static const double b[] = { 1, 2, 3, 4 };
+	struct np_stats s;
+
+	fill(&s, a, sizeof(a) / sizeof(a[0]));
+	ck_assert_uint_eq(s.n, 8);
+	ck_assert_double_eq_tol(np_stats_mean(&s), 5.0, 1e-12);
+	/* Population, not sample, variance: 32 / 8, not 32 / 7. */
+	ck_assert_double_eq_tol(np_stats_var(&s), 4.0, 1e-12);
+
+	fill(&s, b, sizeof(b) / sizeof(b[0]));
+	ck_assert_double_eq_tol(np_stats_mean(&s), 2.5, 1e-12);
+	ck_assert_double_eq_tol(np_stats_var(&s), 1.25, 1e-12);
+}
+END_TEST
+
+START_TEST(test_var_single_and_equal)
+{
+	static const double equal[] = { 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7 };
+	struct np_stats s;
+
+	np_stats_init(&s);
+	np_stats_add(&s, 42.0);
+	ck_assert_double_eq(np_stats_mean(&s), 42.0);
+	ck_assert_double_eq(np_stats_var(&s), 0.0);
+
+	/* In IEEE doubles sum(x^2)/n - mean^2 is -2.2e-16 for these. */
+	fill(&s, equal, sizeof(equal) / sizeof(equal[0]));
+	ck_assert(np_stats_var(&s) >= 0.0);
+	ck_assert(np_stats_var(&s) < 1e-15);
+	ck_assert(!isnan(np_stats_half_width(&s, 99)));
+	ck_assert(np_stats_confident(&s, 99, 5));
+}
+END_TEST
+
+static const struct t_case t_table[] = {
+	{ 95, 1, 12.706 }, { 95, 2, 4.303 }, { 95, 9, 2.262 },
+	{ 95, 29, 2.045 }, { 99, 1, 63.657 }, { 99, 2, 9.925 },
+	{ 99, 9, 3.250 }, { 99, 29, 2.756 }, { 95, 1000, 1.962 },
+};
+
+START_TEST(test_student_t_table)
+{
+	const struct t_case *c = &t_table[_i];
+
+	ck_assert_double_eq_tol(np_student_t(c->level, c->df), c->t, TABLE_TOL);
+}
+END_TEST
+
+/* df 1 is Cauchy: t = tan(pi * level / 200).  df 2: t^2 = 2p^2/(1-p^2). */
+START_TEST(test_student_t_closed_forms)
+{
+	static const double levels[] = { 50, 80, 90, 95, 99, 99.9 };
+	size_t i;
+	double p;
+
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+		p = levels[i] / 100.0;
+		assert_rel(np_student_t(levels[i], 1), tan(M_PI * p / 2.0),
+		    REL_TOL);
+		assert_rel(np_student_t(levels[i], 2),
+		    sqrt(2.0 * p * p / (1.0 - p * p)), REL_TOL);
+	}
+}
+END_TEST
+
+/* Reference values from a 50-digit evaluation of the beta integral. */
+START_TEST(test_student_t_any_df)
+{
+	static const struct t_case ref[] = {
+		{ 99, 29, 2.75638590367061 },
+		{ 99, 128, 2.61478489875331 },
+		{ 99.9, 10000, 3.2914999659416 },
+		{ 99.9, 10001, 3.29149986860175 },
+		{ 99, 10001, 2.5763209974903 },
+		{ 99.99999, 10001, 5.33063766106671 },
+		{ 99, 10000000, 2.57582979520375 },
+		{ 95, 1000000000, 1.95996398691233 },
+		{ 95, 4294967295u, 1.95996398509239 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ref) / sizeof(ref[0]); i++)
+		assert_rel(np_student_t(ref[i].level, ref[i].df), ref[i].t,
+		    REL_TOL);
+}
+END_TEST
+
+/* Wider for fewer samples, narrower for a lower level, never below z. */
+START_TEST(test_student_t_monotone)
+{
+	static const double levels[] = { 50, 95, 99, 99.9 };
+	double prev = INFINITY, t;
+	unsigned df;
+	size_t i;
+
+	for (df = 1; df <= 300; df++) {
+		t = np_student_t(99, df);
+		ck_assert(t < prev);
+		ck_assert(t > 2.5758293035489);
+		ck_assert(np_student_t(95, df) < t);
+		prev = t;
+	}
+	/* No step where the method changes for huge df. */
+	for (i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+		ck_assert(np_student_t(levels[i], 9999) >
+		    np_student_t(levels[i], 10000));
+		ck_assert(np_student_t(levels[i], 10000) >
+		    np_student_t(levels[i], 10001));
+		ck_assert(np_student_t(levels[i], 10001) >
+		    np_student_t(levels[i], 10002));
+	}
+}
+END_TEST
+
+START_TEST(test_student_t_invalid)
+{
+	ck_assert(isnan(np_student_t(95, 0)));
+	ck_assert(isnan(np_student_t(0, 5)));
+	ck_assert(isnan(np_student_t(100, 5)));
+	ck_assert(isnan(np_student_t(-5, 5)));
+	ck_assert(isnan(np_student_t(150, 5)));
+	ck_assert(isnan(np_student_t(NAN, 5)));
+}
+END_TEST
+
+/* {100, 102, 98}: mean 100, population variance 8/3, df 2. */
+START_TEST(test_half_width_by_hand)
+{
+	static const double x[] = { 100, 102, 98 };
+	struct np_stats s;
+
+	fill(&s, x, 3);
+	ck_assert_double_eq_tol(np_stats_mean(&s), 100.0, 1e-12);
+	ck_assert_double_eq_tol(np_stats_var(&s), 8.0 / 3.0, 1e-12);
+	ck_assert_double_eq_tol(np_stats_half_width(&s, 99),
+	    9.925 * sqrt((8.0 / 3.0) / 2.0) / 100.0, 1e-5);
+	ck_assert_double_eq_tol(np_stats_half_width(&s, 95),
+	    4.303 * sqrt((8.0 / 3.0) / 2.0) / 100.0, 1e-5);
+}
+END_TEST
+
+START_TEST(test_half_width_small_n)
+{
+	struct np_stats s;
+
+	np_stats_init(&s);
+	ck_assert_double_eq(np_stats_half_width(&s, 99), 0.0);
+	np_stats_add(&s, 1234.0);
+	ck_assert_double_eq(np_stats_half_width(&s, 99), 0.0);
+	np_stats_add(&s, 1236.0);
+	/* Two samples: t(99, 1) * sqrt(1 / 1) / 1235. */
+	ck_assert_double_eq_tol(np_stats_half_width(&s, 99), 63.657 / 1235.0,
+	    1e-6);
+}
+END_TEST
+
+START_TEST(test_half_width_zero_mean)
+{
+	static const double zeros[] = { 0, 0, 0 };
+	static const double spread[] = { -1, 1, -1, 1 };
+	struct np_stats s;
+	double h;
+
+	fill(&s, zeros, 3);
+	ck_assert_double_eq(np_stats_half_width(&s, 99), 0.0);
+	ck_assert(np_stats_confident(&s, 99, 5));
+
+	fill(&s, spread, 4);
+	ck_assert_double_eq(np_stats_mean(&s), 0.0);
+	h = np_stats_half_width(&s, 99);
+	ck_assert(isinf(h) && h > 0);
+	ck_assert(!np_stats_confident(&s, 99, 5));
+	ck_assert(!np_stats_confident(&s, 95, 100));
+}
+END_TEST
+
+/* Unmeasured CPU is reported as a constant -1: it must not block. */
+START_TEST(test_constant_negative_is_confident)
+{
+	static const double x[] = { -1, -1, -1 };
+	struct np_stats s;
+
+	fill(&s, x, 3);
+	ck_assert_double_eq(np_stats_half_width(&s, 99), 0.0);
+	ck_assert(np_stats_confident(&s, 99, 5));
+}
+END_TEST
+
+START_TEST(test_confident_cases)
+{
+	static const double wide[] = { 100, 102, 98 };
+	static const double tight[] = { 1000, 1001, 999, 1000, 1000 };
+	static const double noisy[] = { 500, 1500, 800, 1200, 1000 };
+	struct np_stats s;
+
+	/* 2 * half = 0.2292 at 99 %, 0.0994 at 95 %. */
+	fill(&s, wide, 3);
+	ck_assert(np_stats_confident(&s, 99, 25));
+	ck_assert(!np_stats_confident(&s, 99, 20));
+	ck_assert(np_stats_confident(&s, 95, 10));
+	ck_assert(!np_stats_confident(&s, 95, 9));
+
+	fill(&s, tight, 5);
+	ck_assert(np_stats_confident(&s, 99, 5));
+	ck_assert(np_stats_confident(&s, 99, 0.5));
+	ck_assert(!np_stats_confident(&s, 99, 0.1));
+
+	fill(&s, noisy, 5);
+	ck_assert(!np_stats_confident(&s, 99, 5));
+	ck_assert(!np_stats_confident(&s, 95, 5));
+}
+END_TEST
+
+START_TEST(test_confident_needs_two)
+{
+	struct np_stats s;
+
+	np_stats_init(&s);
+	ck_assert(!np_stats_confident(&s, 99, 5));
+	np_stats_add(&s, 100.0);
+	ck_assert(!np_stats_confident(&s, 99, 5));
+	np_stats_add(&s, 100.0);
+	ck_assert(np_stats_confident(&s, 99, 5));
+}
+END_TEST
+
+START_TEST(test_confident_bad_level)
+{
+	static const double x[] = { 100, 101, 99 };
+	struct np_stats s;
+
+	fill(&s, x, 3);
+	ck_assert(np_stats_confident(&s, 99, 50));
+	ck_assert(!np_stats_confident(&s, 100, 50));
+	ck_assert(!np_stats_confident(&s, 0, 50));
+}
+END_TEST
+
+static Suite *
+stats_suite(void)
+{
+	Suite *s = suite_create("stats");
+	TCase *tc;
+
+	tc = tcase_create("running");
+	tcase_add_test(tc, test_init_is_empty);
+	tcase_add_test(tc, test_mean_var_small_sets);
+	tcase_add_test(tc, test_var_single_and_equal);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("student_t");
+	tcase_add_loop_test(tc, test_student_t_table, 0,
+	    (int)(sizeof(t_table) / sizeof(t_table[0])));
+	tcase_add_test(tc, test_student_t_closed_forms);
+	tcase_add_test(tc, test_student_t_any_df);
+	tcase_add_test(tc, test_student_t_monotone);
+	tcase_add_test(tc, test_student_t_invalid);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("confidence");
+	tcase_add_test(tc, test_half_width_by_hand);
+	tcase_add_test(tc, test_half_width_small_n);
+	tcase_add_test(tc, test_half_width_zero_mean);
+	tcase_add_test(tc, test_constant_negative_is_confident);
+	tcase_add_test(tc, test_confident_cases);
+	tcase_add_test(tc, test_confident_needs_two);
+	tcase_add_test(tc, test_confident_bad_level);
+	suite_add_tcase(s, tc);
+
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(stats_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

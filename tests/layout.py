@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""layout.py GOLDEN OURS - does OURS have GOLDEN's layout?
+
+GOLDEN is a byte-exact stdout of netperf 2.7.1 (tests/data/golden/*.stdout),
+OURS the stdout of a run of our netperf with the same options.  Measured
+numbers differ, so a line matches when it is identical, or when both lines
+are renderings of the same printf format from netperf's source (formats.md):
+every field must then have exactly the width, alignment and decimals that
+format gives its value.  Line count and order must be the same.
+
+Exit 0 when the layouts agree; otherwise 1, naming the first line that
+differs.
+"""
+import re
+import sys
+
+# netperf 2.7.1's data-line formats (formats.md 4-9), PRI* folded into %d.
+FORMATS = [
+    # TCP_STREAM / TCP_MAERTS
+    "%6d %6d %6d    %-6.2f   %7.2f   ",
+    "%7.2f ",
+    "%5d   %5d  %5d   %5d %6d  %6.2f    %6d   %6.2f %6d",
+    "%6d",
+    # UDP_STREAM
+    "%6d  %6d   %-7.2f   %7d %6d    %7.2f",
+    "%6d           %-7.2f   %7d           %7.2f",
+    "%7.2f",
+    # TCP_RR / UDP_RR / TCP_CRR
+    "%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   ",
+    "%-6d %-6d",
+    "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f",
+    "%5d  %5d   %5d  %5d",
+    # confidence warning
+    "!!! Confidence intervals: Throughput      : %4.3f%%",
+    "!!!                       Local CPU util  : %4.3f%%",
+    "!!!                       Remote CPU util : %4.3f%%",
+]
+
+SPEC = re.compile(r"%(-?)(\d*)(?:\.(\d+))?([dfc%])")
+NUM = r"[-\d.]"
+
+
+def field_regex(left, width):
+    """A number of any length, padded exactly as printf pads it."""
+    alts = []
+    for n in range(1, width):
+        pad = " " * (width - n)
+        body = "%s{%d}" % (NUM, n)
+        alts.append(body + pad if left else pad + body)
+    alts.append("%s{%d,}" % (NUM, max(width, 1)))
+    return "(" + "|".join(alts) + ")"
+
+
+def compile_format(fmt):
+    """-> (regex, [(left, width, decimals, conv)])"""
+    out, fields, pos = "", [], 0
+    for m in SPEC.finditer(fmt):
+        out += re.escape(fmt[pos:m.start()])
+        pos = m.end()
+        left, width, dec, conv = m.group(1) == "-", int(m.group(2) or 0), m.group(3), m.group(4)
+        if conv == "%":
+            out += "%"
+            continue
+        out += field_regex(left, width)
+        fields.append((left, width, dec, conv))
+    out += re.escape(fmt[pos:])
+    return re.compile("^" + out + "$"), fields
+
+
+COMPILED = [(f, *compile_format(f)) for f in FORMATS]
+
+
+def renders(line):
+    """The formats that line is an exact rendering of."""
+    hits = []
+    for fmt, rx, fields in COMPILED:
+        m = rx.match(line)
+        if not m:
+            continue
+        ok = True
+        for text, (left, width, dec, conv) in zip(m.groups(), fields):
+            spec = "%" + ("-" if left else "") + (str(width) if width else "") + \
+                   ("." + dec if dec is not None else "") + conv
+            try:
+                value = int(text) if conv == "d" else float(text)
+            except ValueError:
+                ok = False
+                break
+            if spec % value != text:
+                ok = False
+                break
+        if ok:
+            hits.append(fmt)
+    return hits
+
+
+def compare(golden, ours):
+    g, o = golden.split("\n"), ours.split("\n")
+    if len(g) != len(o):
+        return "%d lines, netperf 2.7.1 prints %d" % (len(o) - 1, len(g) - 1)
+    for i, (gl, ol) in enumerate(zip(g, o), 1):
+        if gl == ol:
+            continue
+        common = set(renders(gl)) & set(renders(ol))
+        if not common:
+            return "line %d differs:\n  netperf 2.7.1: %r\n  ours:          %r" % (i, gl, ol)
+    return None
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    with open(argv[1], newline="") as f:
+        golden = f.read()
+    with open(argv[2], newline="") as f:
+        ours = f.read()
+    why = compare(golden, ours)
+    if why:
+        print("layout: %s" % why)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
