@@ -133,7 +133,8 @@ int np_ctl_connect(const char *host, uint16_t port, int family,
 	int fd = -1;
 
 	if (np_resolve(host, port, family, SOCK_STREAM, false, &res, why, sizeof(why)) < 0) {
-		snprintf(err, errlen, "cannot resolve host '%s'%s: %s", host,
+		snprintf(err, errlen, "connect to %s port %u: cannot resolve '%s'%s: %s",
+			 host, (unsigned)port, host,
 			 family == AF_INET ? " as IPv4" : family == AF_INET6 ? " as IPv6" : "",
 			 why);
 		return -1;
