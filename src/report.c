@@ -83,23 +83,44 @@ static const char stream_titles[] =
 	"Size   Size    Size     Time     Throughput  \n"
 	"bytes  bytes   bytes    secs.    %s/sec  \n\n";
 
-void np_report_stream_table(FILE *out, const struct np_report *r)
+/* TCP_STREAM and TCP_MAERTS print one table; only the side that sends
+ * differs: the socket columns, the -v 2 words and whose counters. */
+struct stream_view {
+	int sock1, sock2, msg;          /* the three size columns */
+	const char *ops1, *ops2;        /* "Sends"/"Recvs" in the -v 2 title */
+	const char *dir1, *dir2;        /* "Send"/"Recv" in its third row */
+	uint64_t bytes1, calls1;        /* the local side's transfer */
+	uint64_t bytes2, calls2;        /* the remote side's */
+};
+
+static void stream_table(FILE *out, const struct np_report *r, const struct stream_view *v)
 {
 	if (r->headers)
 		fprintf(out, stream_titles, np_unit_label(r->unit));
-	fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", r->rsr, r->lss,
-		r->send_size, r->elapsed, r->throughput, "");
+	fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", v->sock1, v->sock2, v->msg,
+		r->elapsed, r->throughput, "");
 	if (r->verbosity < 2)
 		return;
-	fprintf(out, "\nAlignment      Offset         %-8.8s %-8.8s    Sends   %-8.8s Recvs\n",
-		"Bytes", "Bytes", "Bytes");
-	fputs("Local  Remote  Local  Remote  Xfered   Per                 Per\n"
-	      "Send   Recv    Send   Recv             Send (avg)          Recv (avg)\n", out);
+	fprintf(out, "\nAlignment      Offset         %-8.8s %-8.8s    %s   %-8.8s %s\n",
+		"Bytes", "Bytes", v->ops1, "Bytes", v->ops2);
+	fprintf(out, "Local  Remote  Local  Remote  Xfered   Per                 Per\n"
+		"%-4s   %-4s    %-4s   %-4s             %s (avg)          %s (avg)\n",
+		v->dir1, v->dir2, v->dir1, v->dir2, v->dir1, v->dir2);
 	fprintf(out, "%5d   %5d  %5d   %5d %6" PRIu64 "  %6.2f    %6" PRIu64 "   %6.2f %6" PRIu64 "\n",
-		8, 8, 0, 0, r->local.bytes_sent,
-		per_call(r->local.bytes_sent, r->local.send_calls), r->local.send_calls,
-		per_call(r->remote.bytes_recv, r->remote.recv_calls), r->remote.recv_calls);
+		8, 8, 0, 0, v->bytes1, per_call(v->bytes1, v->calls1), v->calls1,
+		per_call(v->bytes2, v->calls2), v->calls2);
 	mss_block(out, r);
+}
+
+void np_report_stream_table(FILE *out, const struct np_report *r)
+{
+	const struct stream_view v = {
+		r->rsr, r->lss, r->send_size, "Sends", "Recvs", "Send", "Recv",
+		r->local.bytes_sent, r->local.send_calls,
+		r->remote.bytes_recv, r->remote.recv_calls,
+	};
+
+	stream_table(out, r, &v);
 }
 
 void np_report_stream_brief(FILE *out, const struct np_report *r)
@@ -109,21 +130,13 @@ void np_report_stream_brief(FILE *out, const struct np_report *r)
 
 void np_report_maerts_table(FILE *out, const struct np_report *r)
 {
-	if (r->headers)
-		fprintf(out, stream_titles, np_unit_label(r->unit));
-	fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", r->lsr, r->rss,
-		r->rsend_size, r->elapsed, r->throughput, "");
-	if (r->verbosity < 2)
-		return;
-	fprintf(out, "\nAlignment      Offset         %-8.8s %-8.8s    Recvs   %-8.8s Sends\n",
-		"Bytes", "Bytes", "Bytes");
-	fputs("Local  Remote  Local  Remote  Xfered   Per                 Per\n"
-	      "Recv   Send    Recv   Send             Recv (avg)          Send (avg)\n", out);
-	fprintf(out, "%5d   %5d  %5d   %5d %6" PRIu64 "  %6.2f    %6" PRIu64 "   %6.2f %6" PRIu64 "\n",
-		8, 8, 0, 0, r->local.bytes_recv,
-		per_call(r->local.bytes_recv, r->local.recv_calls), r->local.recv_calls,
-		per_call(r->remote.bytes_sent, r->remote.send_calls), r->remote.send_calls);
-	mss_block(out, r);
+	const struct stream_view v = {
+		r->lsr, r->rss, r->rsend_size, "Recvs", "Sends", "Recv", "Send",
+		r->local.bytes_recv, r->local.recv_calls,
+		r->remote.bytes_sent, r->remote.send_calls,
+	};
+
+	stream_table(out, r, &v);
 }
 
 void np_report_udp_stream_table(FILE *out, const struct np_report *r)
