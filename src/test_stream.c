@@ -169,8 +169,34 @@ static int udp_stream_client(struct np_run *run)
 	return rc;
 }
 
+/* The first datagram picks the sender; connecting to it makes the kernel
+ * drop everyone else's, so a third party can neither inflate the count
+ * nor end the test with an empty datagram. */
 static int udp_stream_server(struct np_run *run)
 {
+	struct sockaddr_storage from;
+	socklen_t flen = sizeof(from);
+	ssize_t n;
+
+	for (;;) {
+		n = recvfrom(run->fd, run->rbuf, (size_t)run->recv_size, 0,
+			     (struct sockaddr *)&from, &flen);
+		if (n >= 0)
+			break;
+		if (errno == EINTR && !*run->stop)
+			continue;
+		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
+			continue;
+		if (*run->stop)
+			return 0;
+		return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : np_run_fail(run, "recv", errno);
+	}
+	if (n == 0)
+		return 0;
+	run->c.bytes_recv += (uint64_t)n;
+	run->c.recv_calls++;
+	if (connect(run->fd, (struct sockaddr *)&from, flen) < 0)
+		return np_run_fail(run, "connect", errno);
 	return recv_loop(run, run->fd, false);
 }
 
