@@ -14,6 +14,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +50,8 @@ struct sample {
 	double tput;                  /* the headline figure, in unit */
 	double local_tput;            /* UDP_STREAM rows */
 	double remote_tput;
-	double tput_out, tput_in;     /* RR -v 2 */
+	double trans_rate;            /* RR -v 2 */
+	double tput_out, tput_in;
 	int lss, lsr, rss, rsr;
 	int send_size, recv_size, rsend_size, rrecv_size;
 	struct np_counters local, remote;
@@ -59,6 +61,7 @@ struct sample {
 /* Per-connection state carried from one iteration to the next. */
 struct link {
 	int ctl;
+	unsigned replies;             /* messages read so far */
 	float cpu_rate;               /* echoed, as netperf does */
 	uint32_t data_port;           /* iterations reuse the server's port */
 	uint8_t msg[NP_MSG_SIZE];
@@ -216,11 +219,13 @@ static int read_reply(struct link *l, const char *what, int timeout_ms, FILE *er
 	size_t got = 0;
 	int r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got);
 
-	if (r == 1)
+	if (r == 1) {
+		l->replies++;
 		return 0;
+	}
 	if (r == 0)
-		return fail(err, "netserver closed the control connection before the %s"
-			    " (does it want a passphrase?)", what);
+		return fail(err, "netserver closed the control connection before the %s%s",
+			    what, l->replies ? "" : " (does it want a passphrase?)");
 	if (errno == ETIMEDOUT)
 		return fail(err, "no %s from netserver within %d s", what, timeout_ms / 1000);
 	if (errno == EPROTO)
@@ -254,6 +259,28 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 	return 0;
 }
 
+/* Ctrl-C during a data phase ends the test early; it is then reported as
+ * usual.  A second one kills netperf (SA_RESETHAND). */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+	np_timer_expire_now();
+}
+
+static void catch_sigint(bool on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on ? on_sigint : SIG_DFL;
+	sa.sa_flags = on ? SA_RESETHAND : 0;
+	sigaction(SIGINT, &sa, NULL);
+}
+
 static void *alloc_filled(size_t len)
 {
 	char *b = malloc(len ? len : 1);
@@ -278,8 +305,8 @@ static void derive(const struct plan *p, struct sample *s)
 		double bytes = (double)(s->remote.bytes_recv + s->remote.bytes_sent);
 		char u = p->unit == 'x' ? 'm' : p->unit;
 
-		s->tput = p->unit == 'x' ? rate((double)s->local.trans, el)
-					 : np_unit_rate(rate(bytes, el), p->unit);
+		s->trans_rate = rate((double)s->local.trans, el);
+		s->tput = p->unit == 'x' ? s->trans_rate : np_unit_rate(rate(bytes, el), p->unit);
 		s->tput_out = np_unit_rate(rate((double)s->local.bytes_sent, el), u);
 		s->tput_in = np_unit_rate(rate((double)s->local.bytes_recv, el), u);
 	} else if (t->direction & NP_DIR_RECV) {
@@ -348,10 +375,12 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 		fail(err, "timer: %s", strerror(errno));
 		goto out;
 	}
+	catch_sigint(true);
 	t0 = np_now();
 	r = t->client_run(&run);
 	s->elapsed = np_now() - t0;
 	np_timer_stop();
+	catch_sigint(false);
 	s->local = run.c;
 	s->mss = run.fd >= 0 && t->sock_type == SOCK_STREAM ? np_sock_mss(run.fd) : -1;
 	if (r < 0) {
@@ -428,6 +457,7 @@ static void fill_report(struct np_report *r, const struct plan *p,
 	r->throughput = np_stats_mean(tput);
 	r->local_tput = last->local_tput;
 	r->remote_tput = last->remote_tput;
+	r->trans_rate = last->trans_rate;
 	r->tput_out = last->tput_out;
 	r->tput_in = last->tput_in;
 	r->lss = last->lss;
@@ -479,11 +509,11 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		}
 		np_stats_add(&tput, s.tput);
 		np_stats_add(&elapsed, s.elapsed);
-		if (!o->confidence)
-			continue;
-		half = np_stats_half_width(&tput, o->conf_level);
-		met = np_stats_confident(&tput, o->conf_level, o->conf_width);
-		if (i >= o->iter_min && met)
+		if (o->confidence) {
+			half = np_stats_half_width(&tput, o->conf_level);
+			met = np_stats_confident(&tput, o->conf_level, o->conf_width);
+		}
+		if (interrupted || (o->confidence && i >= o->iter_min && met))
 			break;
 	}
 	goodbye(l.ctl);

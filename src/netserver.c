@@ -25,14 +25,23 @@
 #include "sock.h"
 
 #define MAX_LISTENERS 16
-#define MAX_SESSIONS 256
 #define LISTEN_BACKLOG 1024
+/* Sessions at once, in all and from one address: a single host cannot
+ * take every slot. */
+#define MAX_SESSIONS 512
+#define MAX_PER_CLIENT 128
+
+struct child {
+	pid_t pid;                   /* 0 = free slot */
+	char addr[INET6_ADDRSTRLEN]; /* the client's address */
+};
 
 struct server {
 	int fds[MAX_LISTENERS];
 	int nfds;
 	uint16_t port;       /* the real one, after binding port 0 */
 	int sessions;        /* children alive */
+	struct child children[MAX_SESSIONS];
 };
 
 static volatile sig_atomic_t child_exited;
@@ -143,9 +152,33 @@ static void reap(struct server *sv)
 	int status;
 
 	child_exited = 0;
-	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-		if (sv->sessions > 0)
-			sv->sessions--;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		for (int i = 0; i < MAX_SESSIONS; i++) {
+			if (sv->children[i].pid == pid) {
+				sv->children[i].pid = 0;
+				sv->sessions--;
+				break;
+			}
+		}
+	}
+}
+
+static int sessions_from(const struct server *sv, const char *addr)
+{
+	int n = 0;
+
+	for (int i = 0; i < MAX_SESSIONS; i++)
+		if (sv->children[i].pid && strcmp(sv->children[i].addr, addr) == 0)
+			n++;
+	return n;
+}
+
+static struct child *free_slot(struct server *sv)
+{
+	for (int i = 0; i < MAX_SESSIONS; i++)
+		if (sv->children[i].pid == 0)
+			return &sv->children[i];
+	return NULL;
 }
 
 /* The child: serve one client, then exit.  Nothing of the parent's but
@@ -174,6 +207,8 @@ static void accept_one(struct server *sv, int lfd)
 	struct sockaddr_storage peer;
 	socklen_t plen = sizeof(peer);
 	int fd = accept(lfd, (struct sockaddr *)&peer, &plen);
+	char addr[INET6_ADDRSTRLEN];
+	struct child *slot;
 	pid_t pid;
 
 	if (fd < 0) {
@@ -182,18 +217,25 @@ static void accept_one(struct server *sv, int lfd)
 		return;
 	}
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-	if (sv->sessions >= MAX_SESSIONS) {
-		np_log(NP_LOG_ERR, "%d sessions running: refusing another", sv->sessions);
+	np_addr_unmap((struct sockaddr *)&peer);
+	np_addr_string((struct sockaddr *)&peer, addr, sizeof(addr));
+	slot = free_slot(sv);
+	if (slot == NULL || sessions_from(sv, addr) >= MAX_PER_CLIENT) {
+		np_log(NP_LOG_ERR, "refusing a session from %s: %d running, %d of them from there",
+		       addr, sv->sessions, sessions_from(sv, addr));
 		close(fd);
 		return;
 	}
 	pid = fork();
 	if (pid == 0)
 		serve_child(sv, fd, (struct sockaddr *)&peer);
-	if (pid < 0)
+	if (pid < 0) {
 		np_log(NP_LOG_ERR, "fork: %s", strerror(errno));
-	else
+	} else {
+		slot->pid = pid;
+		snprintf(slot->addr, sizeof(slot->addr), "%s", addr);
 		sv->sessions++;
+	}
 	close(fd);
 }
 
@@ -226,7 +268,7 @@ static int serve(struct server *sv)
 int main(int argc, char **argv)
 {
 	struct ns_opts o;
-	struct server sv = { .nfds = 0 };
+	static struct server sv;
 	struct sigaction sa;
 	char why[256] = "no address to listen on";
 

@@ -390,11 +390,10 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 			return st;
 		if (p.has_b && (st = number(c, p.b, 1, 30, "iterations", &mn)) != NP_OPTS_RUN)
 			return st;
-		/* ",min" alone raises the unset max to it, as netperf does. */
-		if (mx < mn && !p.has_a)
-			mx = mn;
+		/* A max below the min is raised to it, as netperf does
+		 * ("-i 1,2" runs 3 times, like "-i ,2"). */
 		if (mx < mn)
-			return bad(c, "max %lld is below min %lld", (long long)mx, (long long)mn);
+			mx = mn;
 		/* netperf needs three samples for an interval. */
 		o->iter_max = mx < 3 ? 3 : (int)mx;
 		o->iter_min = mn < 3 ? 3 : (int)mn;

@@ -178,7 +178,7 @@ static void rr_titles(FILE *out, const struct np_report *r)
 
 void np_report_rr_table(FILE *out, const struct np_report *r)
 {
-	double rate;
+	const double rate = r->trans_rate;
 
 	if (r->headers)
 		rr_titles(out, r);
@@ -187,8 +187,6 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
 	if (r->verbosity < 2 || r->test->sock_type != SOCK_STREAM)
 		return;
-	/* The transaction rate, whatever -f says, for the latency column. */
-	rate = r->elapsed > 0 ? (double)r->local.trans / r->elapsed : 0.0;
 	fprintf(out, "Alignment      Offset         RoundTrip  Trans    Throughput\n"
 		"Local  Remote  Local  Remote  Latency    Rate     %-8.8s/s\n"
 		"Send   Recv    Send   Recv    usec/Tran  per sec  Outbound   Inbound\n",

@@ -45,7 +45,8 @@ struct np_report {
 	double throughput;     /* the headline figure, in unit */
 	double local_tput;     /* UDP_STREAM: send rate (last iteration) */
 	double remote_tput;    /* UDP_STREAM: receive rate (last iteration) */
-	double tput_out;       /* RR -v 2: 10^6bits/s each way */
+	double trans_rate;     /* RR -v 2: transactions/s, the last iteration */
+	double tput_out;       /* RR -v 2: 10^6bits/s each way, likewise */
 	double tput_in;
 	int lss, lsr;          /* socket sizes right after set-up */
 	int rss, rsr;

@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -33,6 +34,9 @@
 /* netserver's safety margin past the test length (netperf's PAD_TIME). */
 #define PAD_SECONDS 4
 
+/* Room for any datagram, IPv6's 65527-byte payloads included. */
+#define UDP_RECV_MAX 65536
+
 /*
  * A client that vanishes mid-test: its control socket turns readable (EOF
  * or reset) while nothing should arrive on it.  With O_ASYNC the kernel
@@ -44,20 +48,30 @@ static struct {
 	int fd;
 } watch = { 0, -1 };
 
+/* Async-signal-safe: poll() says whether the peer has closed or reset,
+ * whatever unread bytes sit before its FIN. */
+static bool control_gone(int fd)
+{
+#ifdef POLLRDHUP
+	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
+
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+#else
+	char c;
+	ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+#endif
+}
+
 static void on_sigio(int sig)
 {
 	int saved = errno;
-	char c;
-	ssize_t n;
 
 	(void)sig;
-	if (watch.fd >= 0) {
-		n = recv(watch.fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
-		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
-			       errno != EINTR)) {
-			watch.gone = 1;
-			np_timer_expire_now();
-		}
+	if (watch.fd >= 0 && control_gone(watch.fd)) {
+		watch.gone = 1;
+		np_timer_expire_now();
 	}
 	errno = saved;
 }
@@ -84,10 +98,12 @@ static void watch_control(int fd, bool on)
 		(void)fcntl(fd, F_SETFL, flags & ~O_ASYNC);
 		watch.fd = -1;
 	}
-#else
-	(void)fd;
-	(void)on;
 #endif
+	/* What arrived before O_ASYNC was on raised no signal. */
+	if (on && control_gone(fd)) {
+		watch.gone = 1;
+		np_timer_expire_now();
+	}
 }
 
 struct session {
@@ -146,27 +162,42 @@ static int refuse(struct session *s, int err, const char *why)
 	return -1;
 }
 
-static int bind_data(int fd, const struct np_omni_request *q, int family)
+/*
+ * Where the data socket listens: the address the client asked for, else
+ * the address its control connection reached (so a netserver started with
+ * -L 127.0.0.1 never opens data ports on other interfaces), else any.
+ */
+static int bind_data(int fd, int ctl, const struct np_omni_request *q, int family)
 {
-	struct sockaddr_storage ss;
 	static const uint8_t zero[16];
-	socklen_t len;
+	struct sockaddr_storage ss, here;
+	socklen_t len, hlen = sizeof(here);
+	bool asked = memcmp(q->netserver_ip, zero, family == AF_INET6 ? 16 : 4) != 0;
 
 	memset(&ss, 0, sizeof(ss));
+	if (!asked && getsockname(ctl, (struct sockaddr *)&here, &hlen) == 0)
+		np_addr_unmap((struct sockaddr *)&here);
+	else
+		here.ss_family = AF_UNSPEC;
 	if (family == AF_INET6) {
 		struct sockaddr_in6 *a = (struct sockaddr_in6 *)&ss;
 
 		a->sin6_family = AF_INET6;
-		a->sin6_port = htons((uint16_t)q->data_port);
-		if (memcmp(q->netserver_ip, zero, 16) != 0)
+		if (asked)
 			memcpy(&a->sin6_addr, q->netserver_ip, 16);
+		else if (here.ss_family == AF_INET6)
+			a->sin6_addr = ((struct sockaddr_in6 *)&here)->sin6_addr;
+		a->sin6_port = htons((uint16_t)q->data_port);
 		len = sizeof(*a);
 	} else {
 		struct sockaddr_in *a = (struct sockaddr_in *)&ss;
 
 		a->sin_family = AF_INET;
+		if (asked)
+			memcpy(&a->sin_addr, q->netserver_ip, 4);
+		else if (here.ss_family == AF_INET)
+			a->sin_addr = ((struct sockaddr_in *)&here)->sin_addr;
 		a->sin_port = htons((uint16_t)q->data_port);
-		memcpy(&a->sin_addr, q->netserver_ip, 4);
 		len = sizeof(*a);
 	}
 	return bind(fd, (struct sockaddr *)&ss, len);
@@ -245,14 +276,14 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	struct sizes z;
 	char why[160];
 	int lss, lsr, rc = -1;
-	double t0, elapsed, length;
+	double t0, elapsed, length, pad;
 
 	memset(&run, 0, sizeof(run));
 	run.fd = run.conn = -1;
 	run.fd = np_sock_open(&so, why, sizeof(why));
 	if (run.fd < 0)
 		return refuse(s, errno, why);
-	if (bind_data(run.fd, q, family) < 0) {
+	if (bind_data(run.fd, s->ctl, q, family) < 0) {
 		int e = errno;
 
 		snprintf(why, sizeof(why), "bind data port %u: %s",
@@ -273,12 +304,20 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	run.test = t;
 	run.send_size = run.rsp_size = z.send_size > 0 ? z.send_size : 1;
 	run.recv_size = run.req_size = z.recv_size > 0 ? z.recv_size : 1;
-	run.rbuf_len = (size_t)(udp ? NP_UDP_MAX + 1 : run.recv_size);
-	if (run.rbuf_len < (size_t)run.recv_size)
-		run.rbuf_len = (size_t)run.recv_size;
-	run.sbuf = alloc_filled((size_t)run.send_size);
-	run.rbuf = malloc(run.rbuf_len);
-	if (!run.sbuf || !run.rbuf) {
+	/* Only the buffers this side uses: a request can ask for 4 MiB
+	 * messages, and many sessions run at once. */
+	if (q->direction & NP_DIR_XMIT)
+		run.sbuf = alloc_filled((size_t)run.send_size);
+	if (q->direction & NP_DIR_RECV) {
+		/* No datagram is larger than 64 KiB, whatever receive size
+		 * netperf's rules give (the socket buffer, by default). */
+		if (udp && run.recv_size > UDP_RECV_MAX)
+			run.recv_size = UDP_RECV_MAX;
+		run.rbuf_len = (size_t)(udp ? UDP_RECV_MAX : run.recv_size);
+		run.rbuf = malloc(run.rbuf_len);
+	}
+	if (((q->direction & NP_DIR_XMIT) && !run.sbuf) ||
+	    ((q->direction & NP_DIR_RECV) && !run.rbuf)) {
 		rc = refuse(s, ENOMEM, "out of memory for data buffers");
 		goto out;
 	}
@@ -313,9 +352,10 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	s->cpu_used |= cpu;
 
 	/* Receivers pad their timer: the client's end marker should come
-	 * first, the timer only covers a lost one. */
-	length = q->test_length > 0 ? q->test_length +
-		 ((q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0) : 0;
+	 * first, the timer only covers a lost one.  Runs without a length
+	 * (counted, or netperf 2.7's -l 0) still end after a day. */
+	pad = q->test_length > 0 && (q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0;
+	length = q->test_length > 0 ? q->test_length + pad : NP_MAX_SECONDS + PAD_SECONDS;
 	run.timed = q->test_length > 0;
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
 	run.stop = np_timer_flag();
@@ -335,8 +375,8 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 		np_log(NP_LOG_INFO, "%s: the client went away during the test", t->name);
 		goto out;
 	}
-	if (np_timer_fired() && length > q->test_length)
-		elapsed -= PAD_SECONDS;
+	if (np_timer_fired() && !watch.gone)
+		elapsed -= pad;
 	if (elapsed < 0)
 		elapsed = 0;
 

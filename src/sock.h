@@ -64,6 +64,9 @@ void np_sock_cong(int fd, char *buf, size_t len);
 /* Numeric address and port of a sockaddr. */
 void np_addr_string(const struct sockaddr *sa, char *buf, size_t len);
 uint16_t np_addr_port(const struct sockaddr *sa);
+/* An IPv4-mapped IPv6 address (::ffff:a.b.c.d, what a dual-stack socket
+ * sees of IPv4 peers) becomes the plain IPv4 one, in place. */
+void np_addr_unmap(struct sockaddr *sa);
 void np_addr_set_port(struct sockaddr *sa, uint16_t port);
 /* "AF_INET", "AF_INET6", "AF_UNSPEC". */
 const char *np_family_name(int family);

@@ -273,8 +273,10 @@ static int udp_rr_server(struct np_run *run)
 				     connected ? NULL : (struct sockaddr *)&from,
 				     connected ? NULL : &flen);
 
-		if (n == 0)
+		if (n == 0 && connected)
 			break;
+		if (n == 0)         /* an end marker from someone we never served */
+			continue;
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

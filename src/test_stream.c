@@ -67,17 +67,24 @@ static int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc)
 	return rc;
 }
 
-/* Until EOF / an empty datagram, the timer, or (drain) only EOF. */
-static int recv_loop(struct np_run *run, int fd, bool drain)
+/* How a receive loop treats the peer's reset and a long silence. */
+enum {
+	RL_RESET_ENDS = 1,  /* a reset is the client going away: a normal end */
+	RL_IDLE_ENDS = 2,   /* silence after data: the end markers were lost */
+};
+
+/* Until EOF / an empty datagram, the timer, or limit bytes.  *eof says
+ * whether the peer's end was seen. */
+static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool *eof)
 {
 	const volatile sig_atomic_t *stop = run->stop;
 	char *buf = run->rbuf;
 	const size_t size = (size_t)run->recv_size;
 	uint64_t bytes = 0, calls = 0;
-	double deadline = 0;
 	int rc = 0;
 
-	while (drain || !*stop) {
+	*eof = false;
+	while (!*stop && bytes < limit) {
 		ssize_t n = recv(fd, buf, size, 0);
 
 		if (n > 0) {
@@ -85,22 +92,15 @@ static int recv_loop(struct np_run *run, int fd, bool drain)
 			calls++;
 			continue;
 		}
-		if (n == 0 || errno == ECONNRESET)
+		if (n == 0 || (errno == ECONNRESET && (flags & RL_RESET_ENDS))) {
+			*eof = true;
 			break;
-		if (errno == EINTR) {
-			/* A drain outlives the timer only for a while; the
-			 * clock is read here, after the test, never per recv. */
-			if (drain && *stop) {
-				if (deadline == 0) {
-					deadline = np_now() + NP_IDLE_TIMEOUT_S;
-				} else if (np_now() > deadline) {
-					rc = np_run_fail(run, "recv", ETIMEDOUT);
-					break;
-				}
-			}
-			continue;
 		}
+		if (errno == EINTR)
+			continue;
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
+			if ((flags & RL_IDLE_ENDS) && run->c.bytes_recv + bytes > 0)
+				break;
 			if (np_run_idle(run, "recv"))
 				continue;
 			rc = -1;
@@ -112,6 +112,11 @@ static int recv_loop(struct np_run *run, int fd, bool drain)
 	run->c.bytes_recv += bytes;
 	run->c.recv_calls += calls;
 	return rc;
+}
+
+static uint64_t count_limit(const struct np_run *run)
+{
+	return run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
 }
 
 /* netperf: send, half-close, then wait for the receiver's EOF; the clock
@@ -127,13 +132,16 @@ static int tcp_stream_client(struct np_run *run)
 	return np_run_drain(run, run->fd);
 }
 
+/* The client's EOF ends the test, whatever the count: it sends at least
+ * that much and then half-closes. */
 static int tcp_stream_server(struct np_run *run)
 {
+	bool eof;
 	int rc = np_run_accept(run);
 
 	if (rc <= 0)
 		return rc;
-	return recv_loop(run, run->conn, false);
+	return recv_loop(run, run->conn, UINT64_MAX, RL_RESET_ENDS, &eof);
 }
 
 /* netperf receives until netserver's timer closes the connection; draining
@@ -141,9 +149,13 @@ static int tcp_stream_server(struct np_run *run)
  * connection) is what keeps a reference netserver alive. */
 static int tcp_maerts_client(struct np_run *run)
 {
+	bool eof;
+
 	if (np_run_connect(run) < 0)
 		return -1;
-	return recv_loop(run, run->fd, true);
+	if (recv_loop(run, run->fd, count_limit(run), 0, &eof) < 0)
+		return -1;
+	return eof ? 0 : np_run_drain(run, run->fd);
 }
 
 static int tcp_maerts_server(struct np_run *run)
@@ -175,29 +187,27 @@ static int udp_stream_client(struct np_run *run)
 static int udp_stream_server(struct np_run *run)
 {
 	struct sockaddr_storage from;
-	socklen_t flen = sizeof(from);
+	socklen_t flen;
 	ssize_t n;
+	bool eof;
 
-	for (;;) {
+	do {
+		flen = sizeof(from);
 		n = recvfrom(run->fd, run->rbuf, (size_t)run->recv_size, 0,
 			     (struct sockaddr *)&from, &flen);
-		if (n >= 0)
-			break;
-		if (errno == EINTR && !*run->stop)
+		if (n >= 0 || (errno == EINTR && !*run->stop))
 			continue;
 		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
 			continue;
 		if (*run->stop)
 			return 0;
 		return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : np_run_fail(run, "recv", errno);
-	}
-	if (n == 0)
-		return 0;
+	} while (n <= 0);
 	run->c.bytes_recv += (uint64_t)n;
 	run->c.recv_calls++;
 	if (connect(run->fd, (struct sockaddr *)&from, flen) < 0)
 		return np_run_fail(run, "connect", errno);
-	return recv_loop(run, run->fd, false);
+	return recv_loop(run, run->fd, count_limit(run), RL_IDLE_ENDS, &eof);
 }
 
 const struct np_test np_test_tcp_stream = {

@@ -59,7 +59,7 @@ enum np_msg_type {
 /* Limits both ends enforce on what a request may ask for. */
 #define NP_MAX_SECONDS 86400              /* one day per iteration */
 #define NP_MAX_COUNT (1 << 30)            /* -l -N: bytes or transactions */
-#define NP_MAX_TCP_MSG (1 << 26)          /* 64 MiB per send/recv/request */
+#define NP_MAX_TCP_MSG (1 << 22)          /* 4 MiB per send/recv/request */
 #define NP_MAX_SOCKBUF (1 << 30)
 
 #define NP_CONG_LEN 16

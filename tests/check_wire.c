@@ -1380,7 +1380,7 @@ START_TEST(test_request_reason_text)
 	q.request_size = INT32_MAX;
 	np_wire_encode_request(&q, msg);
 	ck_assert_int_eq(np_wire_decode_request(msg, &q, why, sizeof(why)), EINVAL);
-	ck_assert_str_eq(why, "request_size 2147483647 out of range 1..67108864");
+	ck_assert_str_eq(why, "request_size 2147483647 out of range 1..4194304");
 
 	/* A short buffer gets a truncated, terminated reason and no more. */
 	memset(small, 'Z', sizeof(small));
