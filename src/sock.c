@@ -29,9 +29,16 @@ int np_resolve(const char *host, uint16_t port, int family, int socktype,
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = family;
 	hints.ai_socktype = socktype;
-	hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0);
+	hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : AI_ADDRCONFIG);
 	snprintf(service, sizeof(service), "%u", (unsigned)port);
 	rc = getaddrinfo(host, service, &hints, res);
+	/* AI_ADDRCONFIG picks the families this host can reach, as netperf
+	 * does ("localhost" is 127.0.0.1 where there is no global IPv6);
+	 * but where only loopback is configured it hides everything. */
+	if (rc != 0 && !passive) {
+		hints.ai_flags &= ~AI_ADDRCONFIG;
+		rc = getaddrinfo(host, service, &hints, res);
+	}
 	if (rc != 0) {
 		snprintf(why, whylen, "%s", rc == EAI_SYSTEM ? strerror(errno)
 							     : gai_strerror(rc));

@@ -36,8 +36,10 @@ struct np_addr {
 	socklen_t len;
 };
 
-/* getaddrinfo without AI_ADDRCONFIG (which hides loopback-only hosts);
- * family AF_UNSPEC, AF_INET or AF_INET6; host NULL = the wildcard. */
+/* getaddrinfo, with AI_ADDRCONFIG when that finds anything (so names
+ * resolve as netperf resolves them) and without it otherwise (a host
+ * with only loopback addresses); family AF_UNSPEC, AF_INET or AF_INET6;
+ * host NULL = the wildcard. */
 int np_resolve(const char *host, uint16_t port, int family, int socktype,
 	       bool passive, struct addrinfo **res, char *why, size_t whylen);
 
