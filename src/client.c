@@ -164,6 +164,9 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
 	const bool udp = t->sock_type == SOCK_DGRAM;
+	/* The default size is the socket buffer (netperf's rule), within
+	 * what a message may be. */
+	const int msg_max = udp ? NP_UDP_MAX : NP_MAX_TCP_MSG;
 	struct np_addr bound = { .len = sizeof(bound.ss) };
 
 	memset(q, 0, sizeof(*q));
@@ -180,10 +183,11 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 		q->send_width = q->recv_width = 1;
 	} else if (t->direction & NP_DIR_RECV) {       /* we send a stream */
 		s->send_size = o->send_size ? o->send_size
-			     : s->lss <= 0 ? 4096 : udp && s->lss > NP_UDP_MAX ? NP_UDP_MAX : s->lss;
+			     : s->lss <= 0 ? 4096 : s->lss > msg_max ? msg_max : s->lss;
 		q->send_width = (uint32_t)width(s->lss, s->send_size);
 	} else {                                        /* we receive one */
-		s->recv_size = o->recv_size ? o->recv_size : s->lsr > 0 ? s->lsr : 4096;
+		s->recv_size = o->recv_size ? o->recv_size
+			     : s->lsr <= 0 ? 4096 : s->lsr > msg_max ? msg_max : s->lsr;
 		q->recv_width = (uint32_t)width(s->lsr, s->recv_size);
 	}
 	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->connect_each ? NP_F_CONNECT_TEST : 0);
