@@ -13,6 +13,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -22,6 +23,7 @@
 
 #include "clock.h"
 #include "control.h"
+#include "cpu.h"
 #include "report.h"
 #include "sock.h"
 #include "stats.h"
@@ -56,6 +58,10 @@ struct sample {
 	int send_size, recv_size, rsend_size, rrecv_size;
 	struct np_counters local, remote;
 	int mss;
+	double lcpu, rcpu;            /* percent; -1 when not measured */
+	double lsd, rsd;              /* service demand; -1 likewise */
+	char lcpu_method, rcpu_method;
+	int lcpus, rcpus;             /* CPU counts behind the demand */
 };
 
 /* Per-connection state carried from one iteration to the next. */
@@ -65,6 +71,8 @@ struct link {
 	float cpu_rate;               /* echoed, as netperf does */
 	uint32_t data_port;           /* iterations reuse the server's port */
 	uint8_t msg[NP_MSG_SIZE];
+	struct np_cpu_snapshot *cpu0; /* -c: /proc/stat around the data phase */
+	struct np_cpu_snapshot *cpu1;
 };
 
 #if defined(__GNUC__)
@@ -190,7 +198,8 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 			     : s->lsr <= 0 ? 4096 : s->lsr > msg_max ? msg_max : s->lsr;
 		q->recv_width = (uint32_t)width(s->lsr, s->recv_size);
 	}
-	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->connect_each ? NP_F_CONNECT_TEST : 0);
+	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->connect_each ? NP_F_CONNECT_TEST : 0) |
+		   (o->remote_cpu ? NP_F_MEASURE_CPU : 0);
 	/* netperf clears "routing allowed" for UDP_STREAM alone. */
 	if (!(udp && !t->rr))
 		q->flags |= NP_F_ROUTING;
@@ -209,6 +218,14 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	if (o->data_host)
 		wire_addr(&p->remote, q->netserver_ip);
 	q->socket_prio = q->socket_tos = -1;
+}
+
+/* netperf's letters for its CPU methods (protocol.md 3.3). */
+static char cpu_method_letter(uint32_t method)
+{
+	static const char letters[] = "UIPTLRNKSCEMO";
+
+	return method < sizeof(letters) - 1 ? letters[method] : '?';
 }
 
 static const char *remote_error(int32_t e)
@@ -299,6 +316,23 @@ static double rate(double amount, double seconds)
 	return seconds > 0 ? amount / seconds : 0.0;
 }
 
+/*
+ * netperf's service demand: CPU microseconds per unit of work, counted
+ * over all CPUs.  The unit is a transaction with 'x', else a KB (1024
+ * bytes) that this side moved; both sides divide by the same work.
+ */
+static double service_demand(const struct plan *p, const struct sample *s,
+			     double util, int ncpus)
+{
+	double work = p->unit == 'x' ? (double)s->local.trans
+		    : (double)(s->local.bytes_sent + s->local.bytes_recv) / 1024.0;
+	double per_sec = rate(work, s->elapsed);
+
+	if (util < 0 || per_sec <= 0)
+		return -1.0;
+	return util * 10000.0 / per_sec * ncpus;
+}
+
 /* Figures netperf derives from both sides' counters (formats.md 3). */
 static void derive(const struct plan *p, struct sample *s)
 {
@@ -320,6 +354,8 @@ static void derive(const struct plan *p, struct sample *s)
 	} else {
 		s->tput = np_unit_rate(rate((double)s->local.bytes_recv, el), p->unit);
 	}
+	s->lsd = service_demand(p, s, s->lcpu, s->lcpus);
+	s->rsd = service_demand(p, s, s->rcpu, s->rcpus);
 }
 
 static int iteration(const struct plan *p, struct link *l, struct sample *s, FILE *err)
@@ -331,6 +367,7 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 	struct np_run run;
 	char why[160];
 	int rc = -1, r;
+	bool cpu_ok;
 	double t0;
 
 	memset(s, 0, sizeof(*s));
@@ -379,12 +416,23 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 		fail(err, "timer: %s", strerror(errno));
 		goto out;
 	}
+	cpu_ok = o->local_cpu && np_cpu_read(l->cpu0) == 0;
 	catch_sigint(true);
 	t0 = np_now();
 	r = t->client_run(&run);
 	s->elapsed = np_now() - t0;
 	np_timer_stop();
 	catch_sigint(false);
+	s->lcpu = -1.0;
+	s->lcpu_method = 'U';
+	if (cpu_ok && np_cpu_read(l->cpu1) == 0) {
+		struct np_cpu_util u;
+
+		np_cpu_compute(l->cpu0, l->cpu1, &u);
+		s->lcpu = u.util;
+		s->lcpu_method = NP_CPU_METHOD_LETTER;
+		s->lcpus = np_cpu_count();
+	}
 	s->local = run.c;
 	s->mss = run.fd >= 0 && t->sock_type == SOCK_STREAM ? np_sock_mss(run.fd) : -1;
 	if (r < 0) {
@@ -412,6 +460,14 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 	s->remote.send_calls = res.send_calls;
 	s->remote.trans = res.trans_received;
 	s->remote.failed_sends = res.failed_sends;
+	s->rcpu = -1.0;
+	s->rcpu_method = 'U';
+	/* Only a response that set MEASURE_CPU makes the figures real. */
+	if (o->remote_cpu && (rsp.flags & NP_F_MEASURE_CPU) && isfinite(res.cpu_util)) {
+		s->rcpu = res.cpu_util;
+		s->rcpu_method = cpu_method_letter(res.cpu_method);
+		s->rcpus = res.num_cpus > 0 ? (int)res.num_cpus : 1;
+	}
 	derive(p, s);
 	rc = 0;
 out:
@@ -432,9 +488,36 @@ static void goodbye(int ctl)
 	close(ctl);
 }
 
+/* What the iterations add up to: netperf reports means of these, and
+ * judges confidence on throughput and both CPU figures. */
+struct tally {
+	struct np_stats tput, elapsed, lcpu, rcpu, lsd, rsd;
+	bool met;
+	double half_tput, half_lcpu, half_rcpu;
+};
+
+static void tally_add(struct tally *t, const struct np_opts *o, const struct sample *s)
+{
+	np_stats_add(&t->tput, s->tput);
+	np_stats_add(&t->elapsed, s->elapsed);
+	np_stats_add(&t->lcpu, s->lcpu);
+	np_stats_add(&t->rcpu, s->rcpu);
+	np_stats_add(&t->lsd, s->lsd);
+	np_stats_add(&t->rsd, s->rsd);
+	if (!o->confidence)
+		return;
+	t->half_tput = np_stats_half_width(&t->tput, o->conf_level);
+	t->half_lcpu = np_stats_half_width(&t->lcpu, o->conf_level);
+	t->half_rcpu = np_stats_half_width(&t->rcpu, o->conf_level);
+	/* An unmeasured side is a constant -1: it never stands in the way. */
+	t->met = np_stats_confident(&t->tput, o->conf_level, o->conf_width) &&
+		 (o->result_only ||
+		  (np_stats_confident(&t->lcpu, o->conf_level, o->conf_width) &&
+		   np_stats_confident(&t->rcpu, o->conf_level, o->conf_width)));
+}
+
 static void fill_report(struct np_report *r, const struct plan *p,
-			const struct sample *last, const struct np_stats *tput,
-			const struct np_stats *elapsed, bool met, double half)
+			const struct sample *last, const struct tally *t)
 {
 	const struct np_opts *o = p->o;
 
@@ -455,10 +538,13 @@ static void fill_report(struct np_report *r, const struct plan *p,
 	r->confidence = o->confidence;
 	r->conf_level = o->conf_level;
 	r->conf_width = o->conf_width;
-	r->conf_met = met;
-	r->conf_tput = 100.0 * 2.0 * half;
-	r->elapsed = np_stats_mean(elapsed);
-	r->throughput = np_stats_mean(tput);
+	r->conf_result_only = o->result_only;
+	r->conf_met = t->met;
+	r->conf_tput = 100.0 * 2.0 * t->half_tput;
+	r->conf_lcpu = 100.0 * 2.0 * fabs(t->half_lcpu);
+	r->conf_rcpu = 100.0 * 2.0 * fabs(t->half_rcpu);
+	r->elapsed = np_stats_mean(&t->elapsed);
+	r->throughput = np_stats_mean(&t->tput);
 	r->local_tput = last->local_tput;
 	r->remote_tput = last->remote_tput;
 	r->trans_rate = last->trans_rate;
@@ -477,6 +563,13 @@ static void fill_report(struct np_report *r, const struct plan *p,
 	r->local = last->local;
 	r->remote = last->remote;
 	r->mss = last->mss;
+	r->cpu = o->local_cpu || o->remote_cpu;
+	r->lcpu = np_stats_mean(&t->lcpu);
+	r->rcpu = np_stats_mean(&t->rcpu);
+	r->lsd = np_stats_mean(&t->lsd);
+	r->rsd = np_stats_mean(&t->rsd);
+	r->lcpu_method = last->lcpu_method;
+	r->rcpu_method = last->rcpu_method;
 }
 
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
@@ -486,42 +579,47 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	struct link l = { .ctl = -1 };
 	struct plan p;
 	struct sample s;
-	struct np_stats tput, elapsed;
+	struct tally t;
 	struct np_report rep;
 	char why[512];
-	bool met = false;
-	double half = 0;
-	int i;
+	int i, rc = 1;
 
 	if (np_timer_init() < 0)
 		return fail(err, "timer: %s", strerror(errno)), 1;
+	if (o->local_cpu) {
+		l.cpu0 = malloc(sizeof(*l.cpu0));
+		l.cpu1 = malloc(sizeof(*l.cpu1));
+		if (!l.cpu0 || !l.cpu1) {
+			fail(err, "out of memory for CPU snapshots");
+			goto out;
+		}
+	}
 	l.ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
 			       NP_CONNECT_TIMEOUT_MS, &peer, why, sizeof(why));
-	if (l.ctl < 0)
-		return fail(err, "%s", why), 1;
-	l.data_port = o->data_rport;
-	if (make_plan(&p, o, host, &peer, err) < 0) {
-		close(l.ctl);
-		return 1;
+	if (l.ctl < 0) {
+		fail(err, "%s", why);
+		goto out;
 	}
-	np_stats_init(&tput);
-	np_stats_init(&elapsed);
+	l.data_port = o->data_rport;
+	if (make_plan(&p, o, host, &peer, err) < 0)
+		goto out;
+	memset(&t, 0, sizeof(t));
 	for (i = 1; i <= o->iter_max; i++) {
-		if (iteration(&p, &l, &s, err) < 0) {
-			close(l.ctl);
-			return 1;
-		}
-		np_stats_add(&tput, s.tput);
-		np_stats_add(&elapsed, s.elapsed);
-		if (o->confidence) {
-			half = np_stats_half_width(&tput, o->conf_level);
-			met = np_stats_confident(&tput, o->conf_level, o->conf_width);
-		}
-		if (interrupted || (o->confidence && i >= o->iter_min && met))
+		if (iteration(&p, &l, &s, err) < 0)
+			goto out;
+		tally_add(&t, o, &s);
+		if (interrupted || (o->confidence && i >= o->iter_min && t.met))
 			break;
 	}
 	goodbye(l.ctl);
-	fill_report(&rep, &p, &s, &tput, &elapsed, met, half);
+	l.ctl = -1;
+	fill_report(&rep, &p, &s, &t);
 	np_report_print(out, &rep);
-	return ferror(out) ? 1 : 0;
+	rc = ferror(out) ? 1 : 0;
+out:
+	if (l.ctl >= 0)
+		close(l.ctl);
+	free(l.cpu0);
+	free(l.cpu1);
+	return rc;
 }

@@ -268,12 +268,12 @@ pct(double part, double total)
 	return (float)(100.0 * part / total);
 }
 
-/* Time waiting for I/O counts as idle, as in netperf. */
+/* netperf's rule: busy is everything but idle, so time waiting for I/O
+ * counts as busy (netcpu_procstat.c: 100 - idle%). */
 static float
 busy_pct(const struct np_cpu_times *d, double total)
 {
-	return (float)(100.0 * (1.0 - ((double)d->idle +
-	    (double)d->iowait) / total));
+	return (float)(100.0 * (1.0 - (double)d->idle / total));
 }
 
 static bool

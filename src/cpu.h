@@ -27,7 +27,7 @@ struct np_cpu_snapshot {
 };
 
 struct np_cpu_util {
-	float util;     /* % of the whole machine busy: 100 * (1 - (idle+iowait)/total) */
+	float util;     /* % of the whole machine busy: 100 * (1 - idle/total), as netperf */
 	float user;     /* (user + nice) % */
 	float system;
 	float iowait;

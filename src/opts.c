@@ -7,6 +7,7 @@
 
 #include "opts.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,59 +19,68 @@
 #include "version.h"
 #include "wire.h"
 
+enum argkind {
+	ARG_NONE,
+	ARG_REQUIRED,
+	ARG_NUMBER_OPT,    /* netperf's -c [rate]: a following number is taken */
+};
+
 struct optdef {
 	char opt;
-	bool has_arg;
+	enum argkind arg;
 	const char *metavar;
 	const char *help;  /* continuation lines after '\n' */
 };
 
 /* Global options: what -h prints, in netperf's order. */
 static const struct optdef global_defs[] = {
-	{ 'f', true, "G|M|K|g|m|k|B|b|x", "Set the output units" },
-	{ 'h', false, "", "Display this text" },
-	{ 'H', true, "name|ip,fam *", "Specify the target machine and/or its address family" },
-	{ 'i', true, "max,min", "Specify the max and min number of iterations (3..30)" },
-	{ 'I', true, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
+	{ 'c', ARG_NUMBER_OPT, "[cpu_rate]", "Report local CPU usage" },
+	{ 'C', ARG_NUMBER_OPT, "[cpu_rate]", "Report remote CPU usage" },
+	{ 'f', ARG_REQUIRED, "G|M|K|g|m|k|B|b|x", "Set the output units" },
+	{ 'h', ARG_NONE, "", "Display this text" },
+	{ 'H', ARG_REQUIRED, "name|ip,fam *", "Specify the target machine and/or its address family" },
+	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (3..30)" },
+	{ 'I', ARG_REQUIRED, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
 				    "and confidence interval in percentage (5)" },
-	{ 'l', true, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)" },
-	{ 'L', true, "name|ip,fam *", "Specify the local ip|name and address family" },
-	{ 'p', true, "port,lport*", "Specify netserver port number and/or local port" },
-	{ 'P', true, "0|1", "Don't/Do display test headers" },
-	{ 't', true, "testname", "Specify test to perform" },
-	{ 'v', true, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
-	{ 'V', false, "", "Display the netperf version and exit" },
-	{ '4', false, "", "Use IPv4 for the control and data connections" },
-	{ '6', false, "", "Use IPv6 for the control and data connections" },
-	{ 0, false, NULL, NULL },
+	{ 'l', ARG_REQUIRED, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)" },
+	{ 'L', ARG_REQUIRED, "name|ip,fam *", "Specify the local ip|name and address family" },
+	{ 'p', ARG_REQUIRED, "port,lport*", "Specify netserver port number and/or local port" },
+	{ 'P', ARG_REQUIRED, "0|1", "Don't/Do display test headers" },
+	{ 'r', ARG_NONE, "", "Allow confidence to be hit on result only" },
+	{ 't', ARG_REQUIRED, "testname", "Specify test to perform" },
+	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
+	{ 'V', ARG_NONE, "", "Display the netperf version and exit" },
+	{ '4', ARG_NONE, "", "Use IPv4 for the control and data connections" },
+	{ '6', ARG_NONE, "", "Use IPv6 for the control and data connections" },
+	{ 0, ARG_NONE, NULL, NULL },
 };
 
 static const struct optdef test_defs[] = {
-	{ 'D', false, "", "Set TCP_NODELAY on both ends of the data connection" },
-	{ 'h', false, "", "Display this text" },
-	{ 'H', true, "name,fam *", "Use name (or IP) and family as target of data connection" },
-	{ 'L', true, "name,fam *", "Use name (or IP) and family as source of data connection" },
-	{ 'm', true, "local,remote*", "Set the send size for _STREAM/_MAERTS tests" },
-	{ 'M', true, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests" },
-	{ 'P', true, "local[,remote]", "Set the local/remote port for the data socket" },
-	{ 'r', true, "req,[rsp]", "Set request/response sizes (_RR tests)" },
-	{ 's', true, "send[,recv]", "Set local socket send/recv buffer sizes" },
-	{ 'S', true, "send[,recv]", "Set remote socket send/recv buffer sizes" },
-	{ '4', false, "", "Use AF_INET (eg IPv4) on both ends of the data conn" },
-	{ '6', false, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn" },
-	{ 0, false, NULL, NULL },
+	{ 'D', ARG_NONE, "", "Set TCP_NODELAY on both ends of the data connection" },
+	{ 'h', ARG_NONE, "", "Display this text" },
+	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection" },
+	{ 'L', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as source of data connection" },
+	{ 'm', ARG_REQUIRED, "local,remote*", "Set the send size for _STREAM/_MAERTS tests" },
+	{ 'M', ARG_REQUIRED, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests" },
+	{ 'P', ARG_REQUIRED, "local[,remote]", "Set the local/remote port for the data socket" },
+	{ 'r', ARG_REQUIRED, "req,[rsp]", "Set request/response sizes (_RR tests)" },
+	{ 's', ARG_REQUIRED, "send[,recv]", "Set local socket send/recv buffer sizes" },
+	{ 'S', ARG_REQUIRED, "send[,recv]", "Set remote socket send/recv buffer sizes" },
+	{ '4', ARG_NONE, "", "Use AF_INET (eg IPv4) on both ends of the data conn" },
+	{ '6', ARG_NONE, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn" },
+	{ 0, ARG_NONE, NULL, NULL },
 };
 
 static const struct optdef server_defs[] = {
-	{ 'h', false, "", "Display this text" },
-	{ 'D', false, "", "Do not daemonize" },
-	{ 'L', true, "name,family", "Use name to pick listen address and family for family" },
-	{ 'p', true, "portnum", "Listen for connect requests on portnum (0: any free port)" },
-	{ '4', false, "", "Do IPv4" },
-	{ '6', false, "", "Do IPv6" },
-	{ 'v', true, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
-	{ 'V', false, "", "Display version information and exit" },
-	{ 0, false, NULL, NULL },
+	{ 'h', ARG_NONE, "", "Display this text" },
+	{ 'D', ARG_NONE, "", "Do not daemonize" },
+	{ 'L', ARG_REQUIRED, "name,family", "Use name to pick listen address and family for family" },
+	{ 'p', ARG_REQUIRED, "portnum", "Listen for connect requests on portnum (0: any free port)" },
+	{ '4', ARG_NONE, "", "Do IPv4" },
+	{ '6', ARG_NONE, "", "Do IPv6" },
+	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
+	{ 'V', ARG_NONE, "", "Display version information and exit" },
+	{ 0, ARG_NONE, NULL, NULL },
 };
 
 static const char pair_note[] =
@@ -174,7 +184,7 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 					prog, *p, prog);
 				return NP_OPTS_USAGE;
 			}
-			if (d->has_arg) {
+			if (d->arg == ARG_REQUIRED) {
 				if (p[1]) {
 					c.val = p + 1;
 				} else if (*i + 1 < argc) {
@@ -184,11 +194,19 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 						prog, *p, d->metavar);
 					return NP_OPTS_USAGE;
 				}
+			} else if (d->arg == ARG_NUMBER_OPT) {
+				/* netperf takes an attached value, or a next
+				 * word that starts with a digit. */
+				if (isdigit((unsigned char)p[1]))
+					c.val = p + 1;
+				else if (!p[1] && *i + 1 < argc &&
+					 isdigit((unsigned char)argv[*i + 1][0]))
+					c.val = argv[++(*i)];
 			}
 			st = apply(ctx, &c);
 			if (st != NP_OPTS_RUN)
 				return st;
-			if (d->has_arg)
+			if (c.val)
 				break;
 		}
 	}
@@ -333,6 +351,23 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		break;
 	case '6':
 		o->family = AF_INET6;
+		break;
+	case 'c':
+	case 'C': {
+		char *end;
+
+		/* The rate calibrated CPU-looping methods; /proc/stat needs
+		 * none, so it is checked and then ignored. */
+		if (c->val && (strtod(c->val, &end) < 0 || *end != '\0' || end == c->val))
+			return bad(c, "not a CPU rate");
+		if (c->opt == 'c')
+			o->local_cpu = true;
+		else
+			o->remote_cpu = true;
+		break;
+	}
+	case 'r':
+		o->result_only = true;
 		break;
 	case 'H':
 		return host_family(c, o->host_buf[0], sizeof(o->host_buf[0]), &o->host, &o->family);

@@ -41,6 +41,9 @@ struct np_opts {
 	double conf_level;           /* -I: 95 or 99 */
 	double conf_width;           /* -I: total interval width, percent */
 	bool confidence;             /* -i or -I given */
+	bool result_only;            /* -r: confidence on throughput alone */
+	bool local_cpu;              /* -c: measure CPU here */
+	bool remote_cpu;             /* -C: have netserver measure it */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */

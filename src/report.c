@@ -72,6 +72,18 @@ static double per_call(uint64_t bytes, uint64_t calls)
 	return calls ? (double)bytes / (double)calls : 0.0;
 }
 
+/* -v 0 with CPU prints a service demand instead of the rate: the local
+ * one when -c measured it, else the remote one. */
+static bool brief_local(const struct np_report *r)
+{
+	return r->lcpu_method != 'U';
+}
+
+static double brief_sd(const struct np_report *r)
+{
+	return brief_local(r) ? r->lsd : r->rsd;
+}
+
 static void mss_block(FILE *out, const struct np_report *r)
 {
 	fprintf(out, "\nMaximum\nSegment\nSize (bytes)\n%6d\n", r->mss);
@@ -83,22 +95,39 @@ static const char stream_titles[] =
 	"Size   Size    Size     Time     Throughput  \n"
 	"bytes  bytes   bytes    secs.    %s/sec  \n\n";
 
+/* With -c/-C.  The second row names each CPU column's direction:
+ * "Send Recv" for TCP_STREAM, "Recv Send" for TCP_MAERTS. */
+static const char stream_cpu_titles[] =
+	"Recv   Send    Send                          Utilization       Service Demand\n"
+	"Socket Socket  Message  Elapsed              %s     %s     %s    %s\n"
+	"Size   Size    Size     Time     Throughput  local    remote   local   remote\n"
+	"bytes  bytes   bytes    secs.    %-8.8s/s  %% %c      %% %c      us/KB   us/KB\n\n";
+
 /* TCP_STREAM and TCP_MAERTS print one table; only the side that sends
  * differs: the socket columns, the -v 2 words and whose counters. */
 struct stream_view {
 	int sock1, sock2, msg;          /* the three size columns */
 	const char *ops1, *ops2;        /* "Sends"/"Recvs" in the -v 2 title */
-	const char *dir1, *dir2;        /* "Send"/"Recv" in its third row */
+	const char *dir1, *dir2;        /* "Send"/"Recv": -v 2 and CPU titles */
 	uint64_t bytes1, calls1;        /* the local side's transfer */
 	uint64_t bytes2, calls2;        /* the remote side's */
 };
 
 static void stream_table(FILE *out, const struct np_report *r, const struct stream_view *v)
 {
-	if (r->headers)
-		fprintf(out, stream_titles, np_unit_label(r->unit));
-	fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", v->sock1, v->sock2, v->msg,
-		r->elapsed, r->throughput, "");
+	if (!r->cpu) {
+		if (r->headers)
+			fprintf(out, stream_titles, np_unit_label(r->unit));
+		fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", v->sock1, v->sock2,
+			v->msg, r->elapsed, r->throughput, "");
+	} else {
+		if (r->headers)
+			fprintf(out, stream_cpu_titles, v->dir1, v->dir2, v->dir1, v->dir2,
+				np_unit_label(r->unit), r->lcpu_method, r->rcpu_method);
+		fprintf(out, "%6d %6d %6d    %-6.2f     %7.2f   %-6.2f   %-6.2f   %-6.3f  %-6.3f %s\n",
+			v->sock1, v->sock2, v->msg, r->elapsed, r->throughput,
+			r->lcpu, r->rcpu, r->lsd, r->rsd, "");
+	}
 	if (r->verbosity < 2)
 		return;
 	fprintf(out, "\nAlignment      Offset         %-8.8s %-8.8s    %s   %-8.8s %s\n",
@@ -123,15 +152,24 @@ void np_report_stream_table(FILE *out, const struct np_report *r)
 	stream_table(out, r, &v);
 }
 
+/* TCP_STREAM, TCP_MAERTS, TCP_RR and UDP_RR: the rate, or with CPU the
+ * service demand and its method letter, then the brand slot. */
 void np_report_stream_brief(FILE *out, const struct np_report *r)
 {
-	fprintf(out, "%7.2f %s\n", r->throughput, "");
+	if (r->cpu)
+		fprintf(out, "%6.3f %c %s\n", brief_sd(r),
+			brief_local(r) ? r->lcpu_method : r->rcpu_method, "");
+	else
+		fprintf(out, "%7.2f %s\n", r->throughput, "");
 }
 
 void np_report_maerts_table(FILE *out, const struct np_report *r)
 {
+	/* With CPU columns netperf prints TCP_STREAM's remote-recv and
+	 * local-send socket sizes here, not the MAERTS ones. */
 	const struct stream_view v = {
-		r->lsr, r->rss, r->rsend_size, "Recvs", "Sends", "Recv", "Send",
+		r->cpu ? r->rsr : r->lsr, r->cpu ? r->lss : r->rss, r->rsend_size,
+		"Recvs", "Sends", "Recv", "Send",
 		r->local.bytes_recv, r->local.recv_calls,
 		r->remote.bytes_sent, r->remote.send_calls,
 	};
@@ -139,30 +177,53 @@ void np_report_maerts_table(FILE *out, const struct np_report *r)
 	stream_table(out, r, &v);
 }
 
+/* With CPU each row ends in its side's utilisation and service demand,
+ * and the rates lose a decimal. */
+static void udp_cpu_cells(FILE *out, const struct np_report *r, double cpu, double sd)
+{
+	if (r->cpu)
+		fprintf(out, "     %-6.2f   %-6.3f", cpu, sd);
+}
+
 void np_report_udp_stream_table(FILE *out, const struct np_report *r)
 {
-	if (r->headers)
+	const int prec = r->cpu ? 1 : 2;
+
+	if (r->headers && !r->cpu)
 		fprintf(out,
 			"Socket  Message  Elapsed      Messages                \n"
 			"Size    Size     Time         Okay Errors   Throughput\n"
 			"bytes   bytes    secs            #      #   %s/sec\n\n",
 			np_unit_label(r->unit));
-	fprintf(out, "%6d  %6d   %-7.2f   %7" PRIu64 " %6d    %7.2f\n", r->lss,
+	else if (r->headers)
+		fprintf(out,
+			"Socket  Message  Elapsed      Messages                   CPU      Service\n"
+			"Size    Size     Time         Okay Errors   Throughput   Util     Demand\n"
+			"bytes   bytes    secs            #      #   %s/sec %% %c%c     us/KB\n\n",
+			np_unit_label(r->unit), r->lcpu_method, r->rcpu_method);
+	fprintf(out, "%6d  %6d   %-7.2f   %7" PRIu64 " %6d    %7.*f", r->lss,
 		r->send_size, r->elapsed, r->local.send_calls,
-		(int)r->local.failed_sends, r->local_tput);
-	fprintf(out, "%6d           %-7.2f   %7" PRIu64 "           %7.2f\n\n", r->rsr,
-		r->elapsed, r->remote.recv_calls, r->remote_tput);
+		(int)r->local.failed_sends, prec, r->local_tput);
+	udp_cpu_cells(out, r, r->lcpu, r->lsd);
+	fprintf(out, "\n%6d           %-7.2f   %7" PRIu64 "           %7.*f", r->rsr,
+		r->elapsed, r->remote.recv_calls, prec, r->remote_tput);
+	udp_cpu_cells(out, r, r->rcpu, r->rsd);
+	fputs("\n\n", out);
 }
 
-/* netperf prints the send rate here, not the received one. */
+/* netperf prints the send rate here, not the received one; with CPU the
+ * letter is the local method even when the figure is the remote one. */
 void np_report_udp_stream_brief(FILE *out, const struct np_report *r)
 {
-	fprintf(out, "%7.2f\n", r->local_tput);
+	if (r->cpu)
+		fprintf(out, "%6.2f %c\n", brief_sd(r), r->lcpu_method);
+	else
+		fprintf(out, "%7.2f\n", r->local_tput);
 }
 
-static void rr_titles(FILE *out, const struct np_report *r)
+static void rr_titles(FILE *out, char unit)
 {
-	if (r->unit == 'x')
+	if (unit == 'x')
 		fputs("Local /Remote\n"
 		      "Socket Size   Request  Resp.   Elapsed  Trans.\n"
 		      "Send   Recv   Size     Size    Time     Rate         \n"
@@ -173,19 +234,69 @@ static void rr_titles(FILE *out, const struct np_report *r)
 			"Socket Size   Request  Resp.   Elapsed  \n"
 			"Send   Recv   Size     Size    Time     Throughput \n"
 			"bytes  Bytes  bytes    bytes   secs.    %s/sec   \n\n",
-			np_unit_label(r->unit));
+			np_unit_label(unit));
+}
+
+/* The RR family's CPU titles, method letters in lm and rm.  TCP_CRR's
+ * bare "%      %" is the 'x' title with blanks for the letters. */
+static void rr_cpu_titles(FILE *out, char unit, char lm, char rm)
+{
+	if (unit == 'x')
+		fprintf(out,
+			"Local /Remote\n"
+			"Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n"
+			"Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n"
+			"bytes  bytes  bytes   bytes  secs.   per sec  %% %c    %% %c    us/Tr   us/Tr\n\n",
+			lm, rm);
+	else
+		fprintf(out,
+			"Local /Remote\n"
+			"Socket Size   Request Resp.  Elapsed Tput     CPU    CPU    S.dem   S.dem\n"
+			"Send   Recv   Size    Size   Time    %-8.8s local  remote local   remote\n"
+			"bytes  bytes  bytes   bytes  secs.   per sec  %% %c    %% %c    us/KB   us/KB\n\n",
+			np_unit_label(unit), lm, rm);
+}
+
+/* TCP_RR, UDP_RR and TCP_CRR differ only in line 1's format and in the
+ * CPU title.  Both line formats take the brand last (TCP_CRR's ignore
+ * it): plain lss, lsr, req, rsp, elapsed, rate; CPU adds the four CPU
+ * figures before it. */
+struct rr_view {
+	const char *line1, *cpu_line1;
+	char title_unit;                /* picks the titles (TCP_CRR: always 'x') */
+	char lm, rm;                    /* its method letters */
+};
+
+static void rr_rows(FILE *out, const struct np_report *r, const struct rr_view *v)
+{
+	if (!r->cpu) {
+		if (r->headers)
+			rr_titles(out, v->title_unit);
+		fprintf(out, v->line1, r->lss, r->lsr, r->req_size, r->rsp_size,
+			r->elapsed, r->throughput, "");
+	} else {
+		if (r->headers)
+			rr_cpu_titles(out, v->title_unit, v->lm, v->rm);
+		fprintf(out, v->cpu_line1, r->lss, r->lsr, r->req_size, r->rsp_size,
+			r->elapsed, r->throughput, r->lcpu, r->rcpu, r->lsd, r->rsd, "");
+	}
+	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
 }
 
 void np_report_rr_table(FILE *out, const struct np_report *r)
 {
+	const bool tcp = r->test->sock_type == SOCK_STREAM;
+	/* TCP_RR's CPU line has one blank fewer after the rate. */
+	const struct rr_view v = {
+		"%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   %s\n",
+		tcp ? "%-6d %-6d %-6d  %-6d %-6.2f  %-6.2f  %-6.2f %-6.2f %-6.3f  %-6.3f %s\n"
+		    : "%-6d %-6d %-6d  %-6d %-6.2f  %-6.2f   %-6.2f %-6.2f %-6.3f  %-6.3f %s\n",
+		r->unit, r->lcpu_method, r->rcpu_method,
+	};
 	const double rate = r->trans_rate;
 
-	if (r->headers)
-		rr_titles(out, r);
-	fprintf(out, "%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   %s\n", r->lss, r->lsr,
-		r->req_size, r->rsp_size, r->elapsed, r->throughput, "");
-	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
-	if (r->verbosity < 2 || r->test->sock_type != SOCK_STREAM)
+	rr_rows(out, r, &v);
+	if (r->verbosity < 2 || !tcp)
 		return;
 	fprintf(out, "Alignment      Offset         RoundTrip  Trans    Throughput\n"
 		"Local  Remote  Local  Remote  Latency    Rate     %-8.8s/s\n"
@@ -199,23 +310,31 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 
 void np_report_rr_brief(FILE *out, const struct np_report *r)
 {
-	fprintf(out, "%7.2f %s\n", r->throughput, "");
+	np_report_stream_brief(out, r);
 }
 
+/* No brand anywhere; the titles are always the 'x' ones (whatever -f
+ * says), the CPU one without method letters. */
 void np_report_crr_table(FILE *out, const struct np_report *r)
 {
-	if (r->headers)
-		rr_titles(out, r);
-	fprintf(out, "%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   \n", r->lss, r->lsr,
-		r->req_size, r->rsp_size, r->elapsed, r->throughput);
-	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
+	static const struct rr_view v = {
+		"%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   \n",
+		"%-6d %-6d %-6d  %-6d %-6.2f  %-6.2f   %-6.2f %-6.2f %-6.3f  %-6.3f\n",
+		'x', ' ', ' ',
+	};
+
+	rr_rows(out, r, &v);
 	if (r->verbosity < 2)
 		return;
 	fprintf(out, "\nAlignment      Offset\nLocal  Remote  Local  Remote\n"
 		"Send   Recv    Send   Recv\n%5d  %5d   %5d  %5d\n", 8, 8, 0, 0);
 }
 
+/* With CPU, the service demand without a method letter. */
 void np_report_crr_brief(FILE *out, const struct np_report *r)
 {
-	fprintf(out, "%7.2f\n", r->throughput);
+	if (r->cpu)
+		fprintf(out, "%6.3f\n", brief_sd(r));
+	else
+		fprintf(out, "%7.2f\n", r->throughput);
 }

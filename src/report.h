@@ -59,6 +59,15 @@ struct np_report {
 	struct np_counters local;
 	struct np_counters remote;
 	int mss;               /* -v 2, TCP; -1 unknown */
+
+	/* CPU (-c / -C): with either, every table has its CPU variant.
+	 * Utilisation in percent of the whole machine, service demand in
+	 * us/KB (us/Tr with 'x' units); -1 for a side not measured, whose
+	 * method letter is then 'U'. */
+	bool cpu;              /* -c or -C given */
+	double lcpu, rcpu;     /* means over iterations */
+	double lsd, rsd;
+	char lcpu_method, rcpu_method;
 };
 
 /* The whole report for one test run, as -P/-v ask. */

@@ -28,6 +28,7 @@ enum field {
 	/* netperf, global */
 	FL_TEST, FL_HOST, FL_LOCAL, FL_FAMILY, FL_PORT, FL_LPORT, FL_LENGTH, FL_HEADERS,
 	FL_VERB, FL_UNIT, FL_IMAX, FL_IMIN, FL_LEVEL, FL_WIDTH, FL_CONF,
+	FL_LCPU, FL_RCPU, FL_RONLY,
 	/* netperf, test-specific */
 	FL_SEND, FL_RSEND, FL_RRECV, FL_RECV, FL_LSND, FL_LRCV, FL_RSND, FL_RRCV,
 	FL_REQ, FL_RSP, FL_DLPORT, FL_DRPORT, FL_NODELAY, FL_DHOST, FL_DLOCAL, FL_DFAM,
@@ -40,7 +41,8 @@ enum field {
 static const char *const field_names[ALL_FIELDS] = {
 	"end", "test", "host", "local_host", "family", "port", "local_port",
 	"length", "headers", "verbosity", "unit", "iter_max", "iter_min",
-	"conf_level", "conf_width", "confidence",
+	"conf_level", "conf_width", "confidence", "local_cpu", "remote_cpu",
+	"result_only",
 	"send_size", "rsend_size", "rrecv_size", "recv_size", "lsndbuf",
 	"lrcvbuf", "rsndbuf", "rrcvbuf", "req_size", "rsp_size", "data_lport",
 	"data_rport", "nodelay", "data_host", "data_local", "data_family",
@@ -71,6 +73,7 @@ static const struct val np_defaults[] = {
 	N(FL_FAMILY, AF_UNSPEC), N(FL_PORT, 12865), N(FL_LPORT, 0), N(FL_LENGTH, 10),
 	N(FL_HEADERS, 1), N(FL_VERB, 1), N(FL_UNIT, 0), N(FL_IMAX, 1), N(FL_IMIN, 1),
 	N(FL_LEVEL, 99), N(FL_WIDTH, 5), N(FL_CONF, 0),
+	N(FL_LCPU, 0), N(FL_RCPU, 0), N(FL_RONLY, 0),
 	N(FL_SEND, 0), N(FL_RSEND, -1), N(FL_RRECV, -1), N(FL_RECV, 0),
 	N(FL_LSND, -1), N(FL_LRCV, -1), N(FL_RSND, -1), N(FL_RRCV, -1),
 	N(FL_REQ, 1), N(FL_RSP, 1), N(FL_DLPORT, 0), N(FL_DRPORT, 0),
@@ -91,6 +94,15 @@ static const struct opt_case np_cases[] = {
 	/* Defaults, and "--" with nothing after it. */
 	{ ARGS("-P", "1"), RUN, NULL, NONE },
 	{ ARGS("--"), RUN, NULL, NONE },
+
+	/* CPU: -c/-C take an optional rate (a following word that starts
+	 * with a digit), checked and ignored; -r is a flag. */
+	{ ARGS("-c", "-C"), RUN, NULL, { N(FL_LCPU, 1), N(FL_RCPU, 1) } },
+	{ ARGS("-cC"), RUN, NULL, { N(FL_LCPU, 1), N(FL_RCPU, 1) } },
+	{ ARGS("-c", "100", "-l", "2"), RUN, NULL, { N(FL_LCPU, 1), N(FL_LENGTH, 2) } },
+	{ ARGS("-C100.5", "-r"), RUN, NULL, { N(FL_RCPU, 1), N(FL_RONLY, 1) } },
+	{ ARGS("-c", "1x"), USAGE, "-c 1x", NONE },
+	{ ARGS("-C", "stray"), USAGE, "stray", NONE },
 
 	/* Attached values and test names. */
 	{ ARGS("-l1"), RUN, NULL, { N(FL_LENGTH, 1) } },
@@ -416,6 +428,9 @@ static void np_get(const struct np_opts *o, enum field f, double *n, const char 
 	case FL_DLPORT: *n = o->data_lport; break;
 	case FL_DRPORT: *n = o->data_rport; break;
 	case FL_NODELAY: *n = o->nodelay; break;
+	case FL_LCPU: *n = o->local_cpu; break;
+	case FL_RCPU: *n = o->remote_cpu; break;
+	case FL_RONLY: *n = o->result_only; break;
 	case FL_DHOST: *s = o->data_host; break;
 	case FL_DLOCAL: *s = o->data_local; break;
 	case FL_DFAM: *n = o->data_family; break;

@@ -49,12 +49,17 @@ struct gcase {
 	uint64_t got;		/* UDP_STREAM: messages received */
 	int size;		/* UDP_STREAM -m / RR request size; 0 = default */
 	int rsp;
-	void (*extra)(struct np_report *r);	/* -v 2 figures */
+	void (*extra)(struct np_report *r);	/* -v 2 figures, -r */
+	/* -c -C: both sides measured by /proc/stat ('S'). */
+	bool cpu;
+	double lcpu, rcpu, lsd, rsd;
+	double conf_lcpu, conf_rcpu;	/* with conf_tput: the WARNING's */
 };
 
 static void tcp_stream_v2(struct np_report *r);
 static void tcp_maerts_v2(struct np_report *r);
 static void tcp_rr_v2(struct np_report *r);
+static void result_only_met(struct np_report *r);
 
 #define TS (&np_test_tcp_stream)
 #define TM (&np_test_tcp_maerts)
@@ -114,6 +119,45 @@ static const struct gcase golden[] = {
 	{ .name = "tcp_crr__v2", .test = TC, .verbosity = 2, .headers = true,
 	  .tput = 10753.43 },
 	{ .name = "tcp_crr__P0", .test = TC, .verbosity = 1, .tput = 8853.97 },
+
+	/* -c -C: every table's CPU variant. */
+	{ .name = "tcp_stream__c_C", .test = TS, .verbosity = 1, .headers = true,
+	  .tput = 15363.17, .cpu = true, .lcpu = 78.54, .rcpu = 78.54,
+	  .lsd = 0.838, .rsd = 0.838 },
+	{ .name = "tcp_stream__c_C_P0", .test = TS, .verbosity = 1,
+	  .tput = 17353.35, .cpu = true, .lcpu = 71.51, .rcpu = 71.51,
+	  .lsd = 0.675, .rsd = 0.675 },
+	/* Only the local service demand is in this capture; the rest is
+	 * left 0 so that printing another figure shows. */
+	{ .name = "tcp_stream__c_C_v0", .test = TS, .headers = true,
+	  .cpu = true, .lsd = 0.778 },
+	{ .name = "udp_stream__c_C", .test = US, .verbosity = 1, .headers = true,
+	  .tput = 50830.8, .rtput = 32237.7, .okay = 97008, .got = 61524,
+	  .cpu = true, .lcpu = 100.0, .rcpu = 100.0, .lsd = 0.322, .rsd = 0.322 },
+	{ .name = "udp_rr__c_C", .test = UR, .verbosity = 1, .headers = true,
+	  .tput = 54487.21, .cpu = true, .lcpu = 72.01, .rcpu = 72.01,
+	  .lsd = 26.431, .rsd = 26.431 },
+	{ .name = "tcp_rr__c_C", .test = TR, .verbosity = 1, .headers = true,
+	  .tput = 14634.84, .cpu = true, .lcpu = 34.0, .rcpu = 34.0,
+	  .lsd = 46.466, .rsd = 46.466 },
+	/* The quirk of formats.md 7 (remote recv / local send socket sizes)
+	 * does not show here: on this host they equal local recv / remote
+	 * send.  test_maerts_cpu_sockets pins it down. */
+	{ .name = "tcp_maerts__c_C", .test = TM, .verbosity = 1, .headers = true,
+	  .tput = 21756.66, .cpu = true, .lcpu = 70.99, .rcpu = 70.99,
+	  .lsd = 0.535, .rsd = 0.535 },
+	{ .name = "tcp_crr__c_C", .test = TC, .verbosity = 1, .headers = true,
+	  .tput = 10273.41, .cpu = true, .lcpu = 53.21, .rcpu = 56.27,
+	  .lsd = 103.586, .rsd = 109.549 },
+	/* -i 3 (-I 99,5 by default) not met, with CPU widths. */
+	{ .name = "tcp_rr__i3__c_C_warning", .test = TR, .verbosity = 1,
+	  .headers = true, .conf_tput = 161.134, .conf_lcpu = 10.713,
+	  .conf_rcpu = 10.713, .tput = 16163.37, .cpu = true, .lcpu = 31.66,
+	  .rcpu = 31.66, .lsd = 39.689, .rsd = 39.689 },
+	{ .name = "tcp_stream__i3_3__r_result_only_c_C", .test = TS,
+	  .verbosity = 1, .headers = true, .tput = 18676.28, .cpu = true,
+	  .lcpu = 72.34, .rcpu = 72.44, .lsd = 0.635, .rsd = 0.636,
+	  .extra = result_only_met },
 };
 
 #define N_GOLDEN ((int)(sizeof(golden) / sizeof(golden[0])))
@@ -149,8 +193,18 @@ static void tcp_rr_v2(struct np_report *r)
 	r->tput_in = 0.103;
 }
 
+/* -i 3,3 -I 95,50 -r: met, so only the banner shows it. */
+static void result_only_met(struct np_report *r)
+{
+	r->confidence = true;
+	r->conf_level = 95;
+	r->conf_width = 50;
+	r->conf_result_only = true;
+	r->conf_met = true;
+}
+
 /* What every capture shares: -H 127.0.0.1, -l 1, this host's default
- * socket sizes (formats.md 3), -v 1 with headers. */
+ * socket sizes (formats.md 3), -v 1 with headers, no CPU measured. */
 static void base(struct np_report *r, const struct np_test *t)
 {
 	memset(r, 0, sizeof(*r));
@@ -176,6 +230,20 @@ static void base(struct np_report *r, const struct np_test *t)
 	r->rsend_size = r->rrecv_size = r->send_size;
 	r->req_size = r->rsp_size = 1;
 	r->mss = -1;
+	r->lcpu = r->rcpu = r->lsd = r->rsd = -1;
+	r->lcpu_method = r->rcpu_method = 'U';
+}
+
+/* -c -C as the client reports them: both measured from /proc/stat. */
+static void set_cpu(struct np_report *r, double lcpu, double rcpu, double lsd,
+		    double rsd)
+{
+	r->cpu = true;
+	r->lcpu = lcpu;
+	r->rcpu = rcpu;
+	r->lsd = lsd;
+	r->rsd = rsd;
+	r->lcpu_method = r->rcpu_method = 'S';
 }
 
 static void fill_case(struct np_report *r, const struct gcase *c)
@@ -195,7 +263,11 @@ static void fill_case(struct np_report *r, const struct gcase *c)
 		r->conf_level = 99;
 		r->conf_width = 5;
 		r->conf_tput = c->conf_tput;
+		r->conf_lcpu = c->conf_lcpu;
+		r->conf_rcpu = c->conf_rcpu;
 	}
+	if (c->cpu)
+		set_cpu(r, c->lcpu, c->rcpu, c->lsd, c->rsd);
 	r->throughput = c->tput;
 	if (c->test == &np_test_udp_stream) {
 		/* The headline is the received rate; the table shows both. */
@@ -479,7 +551,8 @@ START_TEST(test_warning_unsuppressable)
 }
 END_TEST
 
-/* -P 0: the data lines only, identical to the tail of the -P 1 text. */
+/* -P 0: the data lines only, identical to the tail of the -P 1 text;
+ * loops twice over the tests, the second time with -c -C. */
 struct p0_case {
 	const struct np_test *test;
 	int lines;
@@ -495,7 +568,7 @@ static const struct p0_case p0s[] = {
 
 START_TEST(test_p0_data_only)
 {
-	const struct p0_case *c = &p0s[_i];
+	const struct p0_case *c = &p0s[_i % N_P0];
 	struct np_report r;
 	size_t hlen, dlen;
 	char *headed, *data, *p;
@@ -504,6 +577,8 @@ START_TEST(test_p0_data_only)
 	base(&r, c->test);
 	r.throughput = r.local_tput = r.remote_tput = 1234.5;
 	r.local.send_calls = r.remote.recv_calls = 99;
+	if (_i >= N_P0)
+		set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
 	headed = render(&r, &hlen);
 	r.headers = false;
 	data = render(&r, &dlen);
@@ -631,6 +706,286 @@ START_TEST(test_brief_and_v3)
 }
 END_TEST
 
+/* Only -C (formats.md 3): the local side is -1 with method 'U' in every
+ * table, and -v 0 falls back to the remote service demand. */
+struct remote_only_case {
+	const char *what;
+	const struct np_test *test;
+	int verbosity;
+	bool headers;
+	const char *want;
+};
+
+static const struct remote_only_case remote_only[] = {
+	{ "tcp_stream", TS, 1, true,
+	  "Recv   Send    Send                          Utilization       Service Demand\n"
+	  "Socket Socket  Message  Elapsed              Send     Recv     Send    Recv\n"
+	  "Size   Size    Size     Time     Throughput  local    remote   local   remote\n"
+	  "bytes  bytes   bytes    secs.    10^6bits/s  % U      % S      us/KB   us/KB\n"
+	  "\n"
+	  "131072  16384  16384    1.00       1234.56   -1.00    45.50    -1.000  12.347 \n" },
+	{ "tcp_maerts", TM, 1, true,
+	  "Recv   Send    Send                          Utilization       Service Demand\n"
+	  "Socket Socket  Message  Elapsed              Recv     Send     Recv    Send\n"
+	  "Size   Size    Size     Time     Throughput  local    remote   local   remote\n"
+	  "bytes  bytes   bytes    secs.    10^6bits/s  % U      % S      us/KB   us/KB\n"
+	  "\n"
+	  "131072  16384  16384    1.00       1234.56   -1.00    45.50    -1.000  12.347 \n" },
+	{ "udp_stream", US, 1, true,
+	  "Socket  Message  Elapsed      Messages                   CPU      Service\n"
+	  "Size    Size     Time         Okay Errors   Throughput   Util     Demand\n"
+	  "bytes   bytes    secs            #      #   10^6bits/sec % US     us/KB\n"
+	  "\n"
+	  "212992   65507   1.00           99      0     1234.6     -1.00    -1.000\n"
+	  "212992           1.00           98            1200.0     45.50    12.347\n"
+	  "\n" },
+	{ "udp_rr", UR, 1, false,
+	  "212992 212992 1       1      1.00    1234.56   -1.00  45.50  -1.000  12.347 \n"
+	  "212992 212992\n" },
+	{ "tcp_rr", TR, 1, true,
+	  "Local /Remote\n"
+	  "Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n"
+	  "Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n"
+	  "bytes  bytes  bytes   bytes  secs.   per sec  % U    % S    us/Tr   us/Tr\n"
+	  "\n"
+	  "16384  131072 1       1      1.00    1234.56  -1.00  45.50  -1.000  12.347 \n"
+	  "16384  131072\n" },
+	{ "tcp_crr", TC, 1, false,
+	  "16384  131072 1       1      1.00    1234.56   -1.00  45.50  -1.000  12.347\n"
+	  "16384  131072\n" },
+	/* -v 0: the remote figure with the remote letter ... */
+	{ "tcp_stream v0", TS, 0, false, "12.347 S \n" },
+	{ "tcp_maerts v0", TM, 0, false, "12.347 S \n" },
+	{ "udp_rr v0", UR, 0, false, "12.347 S \n" },
+	{ "tcp_rr v0", TR, 0, false, "12.347 S \n" },
+	/* ... but UDP_STREAM keeps the local letter, TCP_CRR has none. */
+	{ "udp_stream v0", US, 0, false, " 12.35 U\n" },
+	{ "tcp_crr v0", TC, 0, false, "12.347\n" },
+};
+
+#define N_REMOTE_ONLY ((int)(sizeof(remote_only) / sizeof(remote_only[0])))
+
+START_TEST(test_cpu_remote_only)
+{
+	const struct remote_only_case *c = &remote_only[_i];
+	struct np_report r;
+	char *got;
+
+	base(&r, c->test);
+	r.verbosity = c->verbosity;
+	r.headers = c->headers;
+	r.throughput = r.local_tput = 1234.56;
+	r.remote_tput = 1200.04;
+	r.local.send_calls = 99;
+	r.remote.recv_calls = 98;
+	r.cpu = true;	/* -C: base() left the local side unmeasured */
+	r.rcpu = 45.5;
+	r.rsd = 12.347;
+	r.rcpu_method = 'S';
+	got = render_with(c->test->print_table, &r, NULL);
+	if (c->verbosity == 0) {
+		free(got);
+		got = render_with(c->test->print_brief, &r, NULL);
+	}
+	assert_text(c->what, got, c->want);
+	free(got);
+}
+END_TEST
+
+/* -c alone: -v 0 shows the local figure and letter, the remote side
+ * prints -1 with 'U'. */
+START_TEST(test_cpu_local_only)
+{
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_rr);
+	r.headers = false;
+	r.throughput = 1234.56;
+	r.cpu = true;
+	r.lcpu = 45.5;
+	r.lsd = 12.347;
+	r.lcpu_method = 'S';
+	got = render(&r, NULL);
+	assert_text("tcp_rr -c", got,
+		    "16384  131072 1       1      1.00    1234.56  45.50  -1.00  12.347  -1.000 \n"
+		    "16384  131072\n");
+	free(got);
+
+	r.verbosity = 0;
+	got = render(&r, NULL);
+	assert_text("tcp_rr -c v0", got, "12.347 S \n");
+	free(got);
+
+	base(&r, &np_test_udp_stream);
+	r.verbosity = 0;
+	r.headers = false;
+	r.cpu = true;
+	r.lsd = 0.322;
+	r.rsd = 7.0;
+	r.lcpu_method = r.rcpu_method = 'S';
+	got = render(&r, NULL);
+	assert_text("udp_stream -c -C v0", got, "  0.32 S\n");
+	free(got);
+}
+END_TEST
+
+/* TCP_CRR's CPU title has a bare "%" for both methods and stays the
+ * transactions title even with another unit (formats.md 8). */
+START_TEST(test_crr_cpu_title)
+{
+	static const char want[] =
+		"Local /Remote\n"
+		"Socket Size   Request Resp.  Elapsed Trans.   CPU    CPU    S.dem   S.dem\n"
+		"Send   Recv   Size    Size   Time    Rate     local  remote local   remote\n"
+		"bytes  bytes  bytes   bytes  secs.   per sec  %      %      us/Tr   us/Tr\n"
+		"\n"
+		"16384  131072 1       1      1.00    1234.56   53.21  56.27  103.586  109.549\n"
+		"16384  131072\n";
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_crr);
+	r.throughput = 1234.56;
+	set_cpu(&r, 53.21, 56.27, 103.586, 109.549);
+	got = render_with(np_report_crr_table, &r, NULL);
+	assert_text("crr x", got, want);
+	ck_assert_ptr_eq(strstr(got, "% S"), NULL);
+	free(got);
+
+	r.unit = 'k';
+	got = render_with(np_report_crr_table, &r, NULL);
+	assert_text("crr -f k", got, want);
+	free(got);
+}
+END_TEST
+
+/* Same figures: TCP_RR's CPU line 1 has one blank fewer after the rate
+ * than UDP_RR's (formats.md 6.5); their titles are the same. */
+START_TEST(test_rr_cpu_blanks)
+{
+	struct np_report r;
+	char *tcp, *udp, *nl;
+
+	base(&r, &np_test_tcp_rr);
+	r.headers = false;
+	r.lss = r.lsr = 212992;
+	r.throughput = 54487.21;
+	set_cpu(&r, 72.01, 72.01, 26.431, 26.431);
+	tcp = render(&r, NULL);
+	r.test = &np_test_udp_rr;
+	udp = render(&r, NULL);
+	nl = strchr(udp, '\n');
+	ck_assert_ptr_ne(nl, NULL);
+	*nl = '\0';
+	assert_text("udp_rr", udp,
+		    "212992 212992 1       1      1.00    54487.21   72.01  72.01  26.431  26.431 ");
+	nl = strchr(tcp, '\n');
+	ck_assert_ptr_ne(nl, NULL);
+	*nl = '\0';
+	assert_text("tcp_rr", tcp,
+		    "212992 212992 1       1      1.00    54487.21  72.01  72.01  26.431  26.431 ");
+	free(tcp);
+	free(udp);
+}
+END_TEST
+
+/* Non-'x' units: the Tput titles, the unit cut or padded to 8. */
+START_TEST(test_cpu_unit_titles)
+{
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_udp_rr);
+	r.unit = 'k';
+	r.throughput = 251.97;
+	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
+	got = render_with(np_report_rr_table, &r, NULL);
+	assert_text("udp_rr -f k", got,
+		    "Local /Remote\n"
+		    "Socket Size   Request Resp.  Elapsed Tput     CPU    CPU    S.dem   S.dem\n"
+		    "Send   Recv   Size    Size   Time    10^3bits local  remote local   remote\n"
+		    "bytes  bytes  bytes   bytes  secs.   per sec  % S    % S    us/KB   us/KB\n"
+		    "\n"
+		    "212992 212992 1       1      1.00    251.97   1.50   2.50   3.500   4.500  \n"
+		    "212992 212992\n");
+	free(got);
+
+	base(&r, &np_test_tcp_maerts);
+	r.unit = 'M';
+	r.throughput = 1234.56;
+	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
+	got = render_with(np_report_maerts_table, &r, NULL);
+	assert_text("maerts -f M", got,
+		    "Recv   Send    Send                          Utilization       Service Demand\n"
+		    "Socket Socket  Message  Elapsed              Recv     Send     Recv    Send\n"
+		    "Size   Size    Size     Time     Throughput  local    remote   local   remote\n"
+		    "bytes  bytes   bytes    secs.    MBytes  /s  % S      % S      us/KB   us/KB\n"
+		    "\n"
+		    "131072  16384  16384    1.00       1234.56   1.50     2.50     3.500   4.500  \n");
+	free(got);
+}
+END_TEST
+
+/* TCP_MAERTS's CPU line shows the remote recv and local send socket
+ * sizes (netperf's quirk, formats.md 7); without CPU, local recv and
+ * remote send. */
+START_TEST(test_maerts_cpu_sockets)
+{
+	struct np_report r;
+	char *got;
+
+	base(&r, &np_test_tcp_maerts);
+	r.headers = false;
+	r.lsr = 262144;
+	r.rss = 32768;
+	r.rsr = 131072;
+	r.lss = 16384;
+	r.rsend_size = 4096;
+	r.throughput = 1234.56;
+	got = render(&r, NULL);
+	assert_text("maerts", got, "262144  32768   4096    1.00     1234.56   \n");
+	free(got);
+
+	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
+	got = render(&r, NULL);
+	assert_text("maerts cpu", got,
+		    "131072  16384   4096    1.00       1234.56   1.50     2.50     3.500   4.500  \n");
+	free(got);
+}
+END_TEST
+
+/* -v 2 with CPU: the same extra blocks follow the CPU data line. */
+START_TEST(test_v2_cpu_extras)
+{
+	const struct np_test *t = golden[_i].test;
+	struct np_report r;
+	size_t l1, l2, c1, c2;
+	char *plain1, *plain2, *cpu1, *cpu2;
+
+	fill_case(&r, &golden[_i]);
+	r.verbosity = 1;
+	plain1 = render(&r, &l1);
+	r.verbosity = 2;
+	plain2 = render(&r, &l2);
+	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
+	cpu2 = render(&r, &c2);
+	r.verbosity = 1;
+	cpu1 = render(&r, &c1);
+	ck_assert_uint_ge(l2, l1);
+	ck_assert_uint_ge(c2, c1);
+	assert_same(t->name, cpu2, c1, cpu1, c1);
+	assert_same(t->name, cpu2 + c1, c2 - c1, plain2 + l1, l2 - l1);
+	/* Only the TCP tests have extras (formats.md 1). */
+	if (t->sock_type == SOCK_STREAM)
+		ck_assert_uint_gt(c2, c1);
+	free(plain1);
+	free(plain2);
+	free(cpu1);
+	free(cpu2);
+}
+END_TEST
+
 static Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -644,10 +999,19 @@ static Suite *report_suite(void)
 	tcase_add_test(inv, test_banner_suffixes);
 	tcase_add_test(inv, test_conf_met_no_warning);
 	tcase_add_test(inv, test_warning_unsuppressable);
-	tcase_add_loop_test(inv, test_p0_data_only, 0, N_P0);
+	tcase_add_loop_test(inv, test_p0_data_only, 0, 2 * N_P0);
 	tcase_add_test(inv, test_rr_unit_k);
 	tcase_add_test(inv, test_wide_numbers);
 	tcase_add_test(inv, test_brief_and_v3);
+	tcase_add_loop_test(inv, test_cpu_remote_only, 0, N_REMOTE_ONLY);
+	tcase_add_test(inv, test_cpu_local_only);
+	tcase_add_test(inv, test_crr_cpu_title);
+	tcase_add_test(inv, test_rr_cpu_blanks);
+	tcase_add_test(inv, test_cpu_unit_titles);
+	tcase_add_test(inv, test_maerts_cpu_sockets);
+	for (int i = 0; i < N_GOLDEN; i++)
+		if (golden[i].verbosity == 2)
+			tcase_add_loop_test(inv, test_v2_cpu_extras, i, i + 1);
 	suite_add_tcase(s, inv);
 	return s;
 }
