@@ -526,6 +526,7 @@ static void fill_report(struct np_report *r, const struct plan *p,
 	r->unit = p->unit;
 	r->verbosity = o->verbosity;
 	r->headers = o->headers;
+	r->brand = o->brand;
 	r->lname = p->lname;
 	r->laddr = p->laddr;
 	r->lport = o->data_lport;

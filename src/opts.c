@@ -25,6 +25,8 @@ enum argkind {
 	ARG_NUMBER_OPT,    /* netperf's -c [rate]: a following number is taken */
 };
 
+#define NP_BRAND_MAX 256
+
 struct optdef {
 	char opt;
 	enum argkind arg;
@@ -34,6 +36,7 @@ struct optdef {
 
 /* Global options: what -h prints, in netperf's order. */
 static const struct optdef global_defs[] = {
+	{ 'B', ARG_REQUIRED, "brandstr", "Specify a string to be emitted with brief output" },
 	{ 'c', ARG_NUMBER_OPT, "[cpu_rate]", "Report local CPU usage" },
 	{ 'C', ARG_NUMBER_OPT, "[cpu_rate]", "Report remote CPU usage" },
 	{ 'f', ARG_REQUIRED, "G|M|K|g|m|k|B|b|x", "Set the output units" },
@@ -368,6 +371,16 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	}
 	case 'r':
 		o->result_only = true;
+		break;
+	case 'B':
+		/* It lands in output that scripts parse: one printable word
+		 * or phrase, no control characters. */
+		if (strlen(c->val) > NP_BRAND_MAX)
+			return bad(c, "longer than %d characters", NP_BRAND_MAX);
+		for (const char *q = c->val; *q; q++)
+			if (iscntrl((unsigned char)*q))
+				return bad(c, "holds a control character");
+		o->brand = c->val;
 		break;
 	case 'H':
 		return host_family(c, o->host_buf[0], sizeof(o->host_buf[0]), &o->host, &o->family);

@@ -36,6 +36,7 @@ struct np_opts {
 	bool headers;                /* -P 1 */
 	int verbosity;               /* -v 0..2 */
 	char unit;                   /* -f; 0 = the test's default */
+	const char *brand;           /* -B: a tag after the figure with -P 0 */
 	int iter_max;                /* -i: 1 without confidence */
 	int iter_min;
 	double conf_level;           /* -I: 95 or 99 */

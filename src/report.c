@@ -25,6 +25,12 @@ static const char *short_addr(const char *addr)
 	return addr && strlen(addr) <= 7 ? addr : "";
 }
 
+/* -B: appended to the figure, only when headers are off (netperf). */
+static const char *brand(const struct np_report *r)
+{
+	return !r->headers && r->brand ? r->brand : "";
+}
+
 void np_report_banner(FILE *out, const struct np_report *r)
 {
 	fprintf(out, "%s from %s (%s) port %u %s to %s (%s) port %u %s",
@@ -119,14 +125,14 @@ static void stream_table(FILE *out, const struct np_report *r, const struct stre
 		if (r->headers)
 			fprintf(out, stream_titles, np_unit_label(r->unit));
 		fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", v->sock1, v->sock2,
-			v->msg, r->elapsed, r->throughput, "");
+			v->msg, r->elapsed, r->throughput, brand(r));
 	} else {
 		if (r->headers)
 			fprintf(out, stream_cpu_titles, v->dir1, v->dir2, v->dir1, v->dir2,
 				np_unit_label(r->unit), r->lcpu_method, r->rcpu_method);
 		fprintf(out, "%6d %6d %6d    %-6.2f     %7.2f   %-6.2f   %-6.2f   %-6.3f  %-6.3f %s\n",
 			v->sock1, v->sock2, v->msg, r->elapsed, r->throughput,
-			r->lcpu, r->rcpu, r->lsd, r->rsd, "");
+			r->lcpu, r->rcpu, r->lsd, r->rsd, brand(r));
 	}
 	if (r->verbosity < 2)
 		return;
@@ -158,9 +164,9 @@ void np_report_stream_brief(FILE *out, const struct np_report *r)
 {
 	if (r->cpu)
 		fprintf(out, "%6.3f %c %s\n", brief_sd(r),
-			brief_local(r) ? r->lcpu_method : r->rcpu_method, "");
+			brief_local(r) ? r->lcpu_method : r->rcpu_method, brand(r));
 	else
-		fprintf(out, "%7.2f %s\n", r->throughput, "");
+		fprintf(out, "%7.2f %s\n", r->throughput, brand(r));
 }
 
 void np_report_maerts_table(FILE *out, const struct np_report *r)
@@ -273,12 +279,12 @@ static void rr_rows(FILE *out, const struct np_report *r, const struct rr_view *
 		if (r->headers)
 			rr_titles(out, v->title_unit);
 		fprintf(out, v->line1, r->lss, r->lsr, r->req_size, r->rsp_size,
-			r->elapsed, r->throughput, "");
+			r->elapsed, r->throughput, brand(r));
 	} else {
 		if (r->headers)
 			rr_cpu_titles(out, v->title_unit, v->lm, v->rm);
 		fprintf(out, v->cpu_line1, r->lss, r->lsr, r->req_size, r->rsp_size,
-			r->elapsed, r->throughput, r->lcpu, r->rcpu, r->lsd, r->rsd, "");
+			r->elapsed, r->throughput, r->lcpu, r->rcpu, r->lsd, r->rsd, brand(r));
 	}
 	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
 }

@@ -18,6 +18,7 @@ struct np_report {
 	char unit;             /* effective -f letter */
 	int verbosity;         /* -v: 0 brief, 1 table, 2 table + extras */
 	bool headers;          /* -P 1: banner and column titles */
+	const char *brand;     /* -B, or NULL: shown only without headers */
 
 	/* Banner: the data connection's two ends, as netperf names them. */
 	const char *lname;     /* "0.0.0.0", "::0" or the -L text */

@@ -104,6 +104,10 @@ static const struct opt_case np_cases[] = {
 	{ ARGS("-c", "1x"), USAGE, "-c 1x", NONE },
 	{ ARGS("-C", "stray"), USAGE, "stray", NONE },
 
+	/* -B: a brand; control characters would corrupt parsed output. */
+	{ ARGS("-B", "mybrand", "-P", "0"), RUN, NULL, { N(FL_HEADERS, 0) } },
+	{ ARGS("-B", "a\tb"), USAGE, "-B a", NONE },
+
 	/* Attached values and test names. */
 	{ ARGS("-l1"), RUN, NULL, { N(FL_LENGTH, 1) } },
 	{ ARGS("-P0"), RUN, NULL, { N(FL_HEADERS, 0) } },

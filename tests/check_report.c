@@ -595,6 +595,57 @@ START_TEST(test_p0_data_only)
 }
 END_TEST
 
+/* -B: after the figure with -P 0, from every table's brand slot and -v 0,
+ * never for UDP_STREAM or TCP_CRR, never with headers (formats.md 11). */
+static const struct brand_case {
+	const struct np_test *test;
+	int verbosity;
+	bool cpu;
+	const char *want;   /* the first line, NULL = no brand anywhere */
+} brands[] = {
+	{ &np_test_tcp_stream, 1, false, "131072  16384  16384    1.00     23066.48   mybrand\n" },
+	{ &np_test_tcp_maerts, 1, false, "131072  16384  16384    1.00     23066.48   mybrand\n" },
+	{ &np_test_tcp_rr, 1, false, "16384  131072 1        1       1.00     23066.48   mybrand\n" },
+	{ &np_test_udp_rr, 1, false, "212992 212992 1        1       1.00     23066.48   mybrand\n" },
+	{ &np_test_tcp_stream, 0, false, "23066.48 mybrand\n" },
+	{ &np_test_udp_rr, 0, false, "23066.48 mybrand\n" },
+	{ &np_test_tcp_stream, 0, true, " 0.750 S mybrand\n" },
+	{ &np_test_udp_stream, 1, false, NULL },
+	{ &np_test_udp_stream, 0, false, NULL },
+	{ &np_test_tcp_crr, 1, false, NULL },
+	{ &np_test_tcp_crr, 0, false, NULL },
+};
+#define N_BRANDS ((int)(sizeof(brands) / sizeof(brands[0])))
+
+START_TEST(test_brand)
+{
+	const struct brand_case *c = &brands[_i];
+	struct np_report r;
+	char *out;
+
+	base(&r, c->test);
+	r.verbosity = c->verbosity;
+	r.throughput = r.local_tput = r.remote_tput = 23066.48;
+	r.brand = "mybrand";
+	if (c->cpu)
+		set_cpu(&r, 10, 20, 0.75, 1.5);
+	out = render(&r, NULL);
+	ck_assert_msg(strstr(out, "mybrand") == NULL, "headers on: brand shown in %s", out);
+	free(out);
+
+	r.headers = false;
+	out = render(&r, NULL);
+	if (c->want)
+		ck_assert_msg(strncmp(out, c->want, strlen(c->want)) == 0,
+			      "%s -v %d: got [%s], want [%s]", c->test->name,
+			      c->verbosity, out, c->want);
+	else
+		ck_assert_msg(strstr(out, "mybrand") == NULL, "%s: brand in [%s]",
+			      c->test->name, out);
+	free(out);
+}
+END_TEST
+
 /* A non-x unit on an RR test switches to the Throughput title (6.2). */
 START_TEST(test_rr_unit_k)
 {
@@ -997,6 +1048,7 @@ static Suite *report_suite(void)
 
 	tcase_add_loop_test(inv, test_banner_addresses, 0, N_BANNERS);
 	tcase_add_test(inv, test_banner_suffixes);
+	tcase_add_loop_test(inv, test_brand, 0, N_BRANDS);
 	tcase_add_test(inv, test_conf_met_no_warning);
 	tcase_add_test(inv, test_warning_unsuppressable);
 	tcase_add_loop_test(inv, test_p0_data_only, 0, 2 * N_P0);
