@@ -358,6 +358,11 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	 * first, the timer only covers a lost one.  Runs without a length
 	 * (counted, or netperf 2.7's -l 0) still end after a day. */
 	pad = q->test_length > 0 && (q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0;
+	if (t->connect_each && pad) {
+		/* TCP_CRR has no end marker: its loop lingers instead. */
+		run.linger = pad;
+		pad = 0;
+	}
 	length = q->test_length > 0 ? q->test_length + pad : NP_MAX_SECONDS + PAD_SECONDS;
 	run.timed = q->test_length > 0;
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
@@ -380,6 +385,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	}
 	if (np_timer_fired() && !watch.gone)
 		elapsed -= pad;
+	elapsed -= run.idle_tail;
 	if (elapsed < 0)
 		elapsed = 0;
 

@@ -40,6 +40,9 @@ struct np_run {
 	int32_t rsp_size;
 	int64_t count;         /* -l -N: bytes or transactions to do; 0 = timed */
 	bool timed;            /* a timer ends the test (else only count/peer) */
+	double linger;         /* server TCP_CRR: seconds it may go on serving
+				* after the timer, while connections come */
+	double idle_tail;      /* seconds of closing silence, off elapsed */
 	const volatile sig_atomic_t *stop; /* set when the test timer fires */
 	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
 	char *rbuf;            /* at least recv_size/rsp/req bytes */
