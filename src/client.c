@@ -252,6 +252,9 @@ static int read_reply(struct link *l, const char *what, int timeout_ms, FILE *er
 	if (errno == EPROTO)
 		return fail(err, "partial %s from netserver (%zu of %d bytes)", what, got,
 			    NP_MSG_SIZE);
+	if (errno == ECONNRESET && !l->replies)
+		return fail(err, "netserver reset the control connection before the %s"
+			    " (a wrong passphrase?)", what);
 	return fail(err, "control connection: %s", strerror(errno));
 }
 
@@ -602,6 +605,14 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	l.data_port = o->data_rport;
+	if (o->passphrase) {
+		/* netserver -Z reads it first and answers nothing. */
+		np_wire_encode_passphrase(o->passphrase, l.msg);
+		if (np_ctl_send(l.ctl, l.msg, NP_SEND_TIMEOUT_MS) < 0) {
+			fail(err, "sending the passphrase: %s", strerror(errno));
+			goto out;
+		}
+	}
 	if (make_plan(&p, o, host, &peer, err) < 0)
 		goto out;
 	memset(&t, 0, sizeof(t));

@@ -183,7 +183,8 @@ static struct child *free_slot(struct server *sv)
 
 /* The child: serve one client, then exit.  Nothing of the parent's but
  * this one socket stays open. */
-static void serve_child(struct server *sv, int fd, const struct sockaddr *peer)
+static void serve_child(struct server *sv, int fd, const struct sockaddr *peer,
+			const char *passphrase)
 {
 	char addr[INET6_ADDRSTRLEN], ctx[96];
 	int one = 1, rc;
@@ -196,13 +197,13 @@ static void serve_child(struct server *sv, int fd, const struct sockaddr *peer)
 	np_log_set_context(ctx);
 	(void)setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof(one));
 	np_log(NP_LOG_DEBUG, "connected");
-	rc = np_session_run(fd);
+	rc = np_session_run(fd, passphrase);
 	close(fd);
 	np_log(NP_LOG_DEBUG, "session ended");
 	_exit(rc == 0 ? 0 : 1);
 }
 
-static void accept_one(struct server *sv, int lfd)
+static void accept_one(struct server *sv, int lfd, const char *passphrase)
 {
 	struct sockaddr_storage peer;
 	socklen_t plen = sizeof(peer);
@@ -228,7 +229,7 @@ static void accept_one(struct server *sv, int lfd)
 	}
 	pid = fork();
 	if (pid == 0)
-		serve_child(sv, fd, (struct sockaddr *)&peer);
+		serve_child(sv, fd, (struct sockaddr *)&peer, passphrase);
 	if (pid < 0) {
 		np_log(NP_LOG_ERR, "fork: %s", strerror(errno));
 	} else {
@@ -239,7 +240,7 @@ static void accept_one(struct server *sv, int lfd)
 	close(fd);
 }
 
-static int serve(struct server *sv)
+static int serve(struct server *sv, const char *passphrase)
 {
 	struct pollfd pfd[MAX_LISTENERS];
 
@@ -261,7 +262,7 @@ static int serve(struct server *sv)
 		}
 		for (int i = 0; i < sv->nfds && n > 0; i++)
 			if (pfd[i].revents & POLLIN)
-				accept_one(sv, pfd[i].fd);
+				accept_one(sv, pfd[i].fd, passphrase);
 	}
 }
 
@@ -305,5 +306,5 @@ int main(int argc, char **argv)
 		}
 		np_log_init("netserver", o.verbosity, 1);
 	}
-	return serve(&sv);
+	return serve(&sv, o.passphrase);
 }

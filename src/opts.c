@@ -26,6 +26,7 @@ enum argkind {
 };
 
 #define NP_BRAND_MAX 256
+#define NP_PASSPHRASE_MAX 256
 
 struct optdef {
 	char opt;
@@ -54,6 +55,7 @@ static const struct optdef global_defs[] = {
 	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
 	{ 'V', ARG_NONE, "", "Display the netperf version and exit" },
 	{ '4', ARG_NONE, "", "Use IPv4 for the control and data connections" },
+	{ 'Z', ARG_REQUIRED, "passphrase", "Set and pass to netserver a passphrase" },
 	{ '6', ARG_NONE, "", "Use IPv6 for the control and data connections" },
 	{ 0, ARG_NONE, NULL, NULL },
 };
@@ -83,6 +85,7 @@ static const struct optdef server_defs[] = {
 	{ '6', ARG_NONE, "", "Do IPv6" },
 	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
 	{ 'V', ARG_NONE, "", "Display version information and exit" },
+	{ 'Z', ARG_REQUIRED, "passphrase", "Expect passphrase as the first thing received" },
 	{ 0, ARG_NONE, NULL, NULL },
 };
 
@@ -315,6 +318,16 @@ static enum np_opts_status port_of(const struct cur *c, const char *text, int64_
 	return NP_OPTS_RUN;
 }
 
+/* It travels in one message, NUL-terminated, and both ends compare it
+ * as text. */
+static enum np_opts_status passphrase_of(const struct cur *c, const char **out)
+{
+	if (c->val[0] == '\0' || strlen(c->val) > NP_PASSPHRASE_MAX)
+		return bad(c, "a passphrase is 1 to %d characters", NP_PASSPHRASE_MAX);
+	*out = c->val;
+	return NP_OPTS_RUN;
+}
+
 static void print_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
@@ -372,6 +385,8 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	case 'r':
 		o->result_only = true;
 		break;
+	case 'Z':
+		return passphrase_of(c, &o->passphrase);
 	case 'B':
 		/* It lands in output that scripts parse: one printable word
 		 * or phrase, no control characters. */
@@ -632,6 +647,8 @@ static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 				   &o->family);
 	case 'p':
 		return port_of(c, c->val, 0, &o->port);
+	case 'Z':
+		return passphrase_of(c, &o->passphrase);
 	case 'v':
 		if ((st = number(c, c->val, 0, 2, "", &v)) != NP_OPTS_RUN)
 			return st;

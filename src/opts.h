@@ -37,6 +37,7 @@ struct np_opts {
 	int verbosity;               /* -v 0..2 */
 	char unit;                   /* -f; 0 = the test's default */
 	const char *brand;           /* -B: a tag after the figure with -P 0 */
+	const char *passphrase;      /* -Z: sent first, for a netserver -Z */
 	int iter_max;                /* -i: 1 without confidence */
 	int iter_min;
 	double conf_level;           /* -I: 95 or 99 */
@@ -75,6 +76,7 @@ struct ns_opts {
 	int family;                  /* -L ,fam / -4 / -6; AF_UNSPEC = both */
 	bool foreground;             /* -D */
 	int verbosity;               /* -v 0..2 */
+	const char *passphrase;      /* -Z: the first message must carry it */
 	char host_buf[256];
 };
 

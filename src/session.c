@@ -450,7 +450,21 @@ static int serve_omni(struct session *s)
 	return run_test(s, &q, t);
 }
 
-int np_session_run(int ctl)
+/* netserver -Z: the first message, within its deadline, or nothing. */
+static bool passphrase_ok(struct session *s, const char *passphrase)
+{
+	size_t got = 0;
+	int r = np_ctl_recv(s->ctl, s->msg, NP_PASSPHRASE_TIMEOUT_MS, &got);
+
+	if (r == 1 && np_wire_passphrase_matches(s->msg, passphrase))
+		return true;
+	np_log(NP_LOG_ERR, "%s, closing", r != 1 ? "no passphrase"
+		      : np_wire_type(s->msg) == NP_PASSPHRASE ? "wrong passphrase"
+		      : "first message is not the passphrase");
+	return false;
+}
+
+int np_session_run(int ctl, const char *passphrase)
 {
 	struct session s;
 	int rc = -1;
@@ -461,6 +475,8 @@ int np_session_run(int ctl)
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		return -1;
 	}
+	if (passphrase && !passphrase_ok(&s, passphrase))
+		return -1;
 	for (;;) {
 		size_t got = 0;
 		int r = np_ctl_recv(ctl, s.msg, NP_REQUEST_TIMEOUT_MS, &got);
@@ -487,7 +503,8 @@ int np_session_run(int ctl)
 			r = serve_omni(&s);
 			break;
 		case NP_PASSPHRASE:
-			/* Without -Z a passphrase is ignored, as netserver does. */
+			/* Without -Z, or after the first, it is ignored, as
+			 * netserver does. */
 			r = 0;
 			break;
 		case NP_DEBUG_ON:

@@ -645,6 +645,20 @@ void np_wire_encode_passphrase(const char *pass, uint8_t *msg)
 	put_str(msg, OFF_AREA, NP_MSG_SIZE - OFF_AREA - 1, pass);
 }
 
+bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass)
+{
+	/* The string and its NUL, as netserver's strcmp reads it; every
+	 * byte is compared, so the time taken says nothing of the guess. */
+	uint8_t want[NP_MSG_SIZE];
+	size_t n = bounded_len(pass, NP_MSG_SIZE - OFF_AREA - 1) + 1;
+	unsigned diff = 0;
+
+	np_wire_encode_passphrase(pass, want);
+	for (size_t i = OFF_AREA; i < OFF_AREA + n; i++)
+		diff |= (unsigned)(msg[i] ^ want[i]);
+	return np_wire_type(msg) == NP_PASSPHRASE && diff == 0;
+}
+
 void np_wire_encode_sysinfo_reply(uint8_t *msg)
 {
 	put_header(msg, NP_SYSINFO_RESPONSE, 0);

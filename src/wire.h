@@ -11,6 +11,7 @@
 #ifndef NP_WIRE_H
 #define NP_WIRE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -181,6 +182,8 @@ int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 /* A reply carrying only a type and serv_errno (e.g. 998, DEBUG_OK). */
 void np_wire_encode_reply(int32_t type, int32_t serv_errno, uint8_t *msg);
 void np_wire_encode_passphrase(const char *pass, uint8_t *msg);
+/* A PASSPHRASE message carrying exactly pass (compared in constant time). */
+bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass);
 void np_wire_encode_sysinfo_reply(uint8_t *msg);
 void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus, uint8_t *msg);
 

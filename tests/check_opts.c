@@ -104,6 +104,10 @@ static const struct opt_case np_cases[] = {
 	{ ARGS("-c", "1x"), USAGE, "-c 1x", NONE },
 	{ ARGS("-C", "stray"), USAGE, "stray", NONE },
 
+	/* -Z: a passphrase of 1..256 characters. */
+	{ ARGS("-Z", "secret"), RUN, NULL, NONE },
+	{ ARGS("-Z", ""), USAGE, "-Z", NONE },
+
 	/* -B: a brand; control characters would corrupt parsed output. */
 	{ ARGS("-B", "mybrand", "-P", "0"), RUN, NULL, { N(FL_HEADERS, 0) } },
 	{ ARGS("-B", "a\tb"), USAGE, "-B a", NONE },

@@ -1520,6 +1520,27 @@ START_TEST(test_encode_passphrase)
 }
 END_TEST
 
+/* netserver -Z against the captured message of netperf -Z good. */
+START_TEST(test_passphrase_matches)
+{
+	const uint8_t *good = need_vec("msgtypes/006_PASSPHRASE.txt", 1)->msg;
+	uint8_t m[NP_MSG_SIZE];
+
+	ck_assert(np_wire_passphrase_matches(good, "good"));
+	ck_assert(!np_wire_passphrase_matches(good, "goo"));
+	ck_assert(!np_wire_passphrase_matches(good, "goods"));
+	ck_assert(!np_wire_passphrase_matches(good, "Good"));
+	/* Bytes after the terminator do not matter, as to strcmp. */
+	memcpy(m, good, sizeof(m));
+	m[100] = 'z';
+	ck_assert(np_wire_passphrase_matches(m, "good"));
+	/* Only a PASSPHRASE message can carry it. */
+	memcpy(m, good, sizeof(m));
+	m[3] = NP_DO_OMNI;
+	ck_assert(!np_wire_passphrase_matches(m, "good"));
+}
+END_TEST
+
 START_TEST(test_encode_sysinfo)
 {
 	uint8_t out[NP_MSG_SIZE];
@@ -1810,6 +1831,7 @@ static Suite *wire_suite(void)
 
 	tc = tcase_create("vectors");
 	tcase_add_test(tc, test_vectors_loaded);
+	tcase_add_test(tc, test_passphrase_matches);
 	tcase_add_test(tc, test_excerpts_match_origin);
 	tcase_add_test(tc, test_requests_roundtrip);
 	tcase_add_test(tc, test_other_client_messages_refused);
