@@ -13,12 +13,14 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -46,24 +48,6 @@ struct plan {
 	struct np_sockopts so;
 };
 
-/* What one iteration measured. */
-struct sample {
-	double elapsed;
-	double tput;                  /* the headline figure, in unit */
-	double local_tput;            /* UDP_STREAM rows */
-	double remote_tput;
-	double trans_rate;            /* RR -v 2 */
-	double tput_out, tput_in;
-	int lss, lsr, rss, rsr;
-	int send_size, recv_size, rsend_size, rrecv_size;
-	struct np_counters local, remote;
-	int mss;
-	double lcpu, rcpu;            /* percent; -1 when not measured */
-	double lsd, rsd;              /* service demand; -1 likewise */
-	char lcpu_method, rcpu_method;
-	int lcpus, rcpus;             /* CPU counts behind the demand */
-};
-
 /* Per-connection state carried from one iteration to the next. */
 struct link {
 	int ctl;
@@ -73,6 +57,7 @@ struct link {
 	uint8_t msg[NP_MSG_SIZE];
 	struct np_cpu_snapshot *cpu0; /* -c: /proc/stat around the data phase */
 	struct np_cpu_snapshot *cpu1;
+	struct np_hist *hist;         /* -j: round trips over all iterations */
 };
 
 #if defined(__GNUC__)
@@ -167,7 +152,7 @@ static int width(int bufsize, int msgsize)
 /* The DO_OMNI request, word for word as netperf 2.7.1 builds it
  * (protocol.md A5). */
 static void build_request(const struct plan *p, const struct link *l, int fd,
-			  struct sample *s, struct np_omni_request *q)
+			  struct np_report *s, struct np_omni_request *q)
 {
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
@@ -259,12 +244,15 @@ static int read_reply(struct link *l, const char *what, int timeout_ms, FILE *er
 }
 
 static int exchange_setup(const struct plan *p, struct link *l, int fd,
-			  struct sample *s, struct np_omni_response *rsp, FILE *err)
+			  struct np_report *s, struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_request q;
 	char why[160];
 
 	build_request(p, l, fd, s, &q);
+	s->lsend_width = (int)q.send_width;
+	s->lrecv_width = (int)q.recv_width;
+	s->sport = q.netperf_port;
 	np_wire_encode_request(&q, l->msg);
 	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
 		return fail(err, "sending the test request: %s", strerror(errno));
@@ -324,7 +312,7 @@ static double rate(double amount, double seconds)
  * over all CPUs.  The unit is a transaction with 'x', else a KB (1024
  * bytes) that this side moved; both sides divide by the same work.
  */
-static double service_demand(const struct plan *p, const struct sample *s,
+static double service_demand(const struct plan *p, const struct np_report *s,
 			     double util, int ncpus)
 {
 	double work = p->unit == 'x' ? (double)s->local.trans
@@ -337,7 +325,7 @@ static double service_demand(const struct plan *p, const struct sample *s,
 }
 
 /* Figures netperf derives from both sides' counters (formats.md 3). */
-static void derive(const struct plan *p, struct sample *s)
+static void derive(const struct plan *p, struct np_report *s)
 {
 	const struct np_test *t = p->test;
 	const double el = s->elapsed;
@@ -347,21 +335,82 @@ static void derive(const struct plan *p, struct sample *s)
 		char u = p->unit == 'x' ? 'm' : p->unit;
 
 		s->trans_rate = rate((double)s->local.trans, el);
-		s->tput = p->unit == 'x' ? s->trans_rate : np_unit_rate(rate(bytes, el), p->unit);
+		s->throughput = p->unit == 'x' ? s->trans_rate : np_unit_rate(rate(bytes, el), p->unit);
 		s->tput_out = np_unit_rate(rate((double)s->local.bytes_sent, el), u);
 		s->tput_in = np_unit_rate(rate((double)s->local.bytes_recv, el), u);
 	} else if (t->direction & NP_DIR_RECV) {
-		s->tput = np_unit_rate(rate((double)s->remote.bytes_recv, el), p->unit);
+		s->throughput = np_unit_rate(rate((double)s->remote.bytes_recv, el), p->unit);
 		s->local_tput = np_unit_rate(rate((double)s->local.bytes_sent, el), p->unit);
-		s->remote_tput = s->tput;
+		s->remote_tput = s->throughput;
 	} else {
-		s->tput = np_unit_rate(rate((double)s->local.bytes_recv, el), p->unit);
+		s->throughput = np_unit_rate(rate((double)s->local.bytes_recv, el), p->unit);
 	}
-	s->lsd = service_demand(p, s, s->lcpu, s->lcpus);
-	s->rsd = service_demand(p, s, s->rcpu, s->rcpus);
+	s->lsd = service_demand(p, s, s->lcpu, s->lcpu_more.count);
+	s->rsd = service_demand(p, s, s->rcpu, s->rcpu_more.count);
+	s->transaction_rate = s->trans_rate;
+	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate : 0;
 }
 
-static int iteration(const struct plan *p, struct link *l, struct sample *s, FILE *err)
+static void local_cpu(const struct link *l, bool started, struct np_report *s)
+{
+	struct np_cpu_util u;
+
+	s->lcpu = -1.0;
+	s->lcpu_method = 'U';
+	if (!started || np_cpu_read(l->cpu1) < 0)
+		return;
+	np_cpu_compute(l->cpu0, l->cpu1, &u);
+	s->lcpu = u.util;
+	s->lcpu_method = NP_CPU_METHOD_LETTER;
+	s->lcpu_more.count = np_cpu_count();
+	s->lcpu_more = (struct np_report_cpu){ u.user, u.system, u.iowait, u.irq, u.softirq,
+					   u.peak_util, u.peak_id, s->lcpu_more.count };
+}
+
+/* Our data socket at the end of the test (TCP_CRR's is gone by then). */
+static void local_facts(const struct np_test *t, int fd, struct np_report *s)
+{
+	s->lss_end = s->lss;
+	s->lsr_end = s->lsr;
+	s->mss = s->ltransport_retrans = -1;
+	if (fd < 0)
+		return;
+	np_sock_bufsizes(fd, &s->lss_end, &s->lsr_end);
+	if (t->sock_type == SOCK_STREAM) {
+		s->mss = np_sock_mss(fd);
+		s->ltransport_retrans = np_sock_retrans(fd);
+		np_sock_cong(fd, s->lcong, sizeof(s->lcong));
+	}
+}
+
+static void remote_facts(const struct np_opts *o, const struct np_omni_response *rsp,
+			 const struct np_omni_results *res, struct np_report *s)
+{
+	s->remote.bytes_recv = res->bytes_received;
+	s->remote.recv_calls = res->recv_calls;
+	s->remote.bytes_sent = res->bytes_sent;
+	s->remote.send_calls = res->send_calls;
+	s->remote.trans = res->trans_received;
+	s->remote.failed_sends = res->failed_sends;
+	s->rss_end = res->send_buf_size;
+	s->rsr_end = res->recv_buf_size;
+	s->rtransport_retrans = res->transport_retrans;
+	snprintf(s->rcong, sizeof(s->rcong), "%s", res->cong_control);
+	s->rcpu = -1.0;
+	s->rcpu_method = 'U';
+	/* Only a response that set MEASURE_CPU makes the figures real. */
+	if (o->remote_cpu && (rsp->flags & NP_F_MEASURE_CPU) && isfinite(res->cpu_util)) {
+		s->rcpu = res->cpu_util;
+		s->rcpu_method = cpu_method_letter(res->cpu_method);
+		s->rcpu_more.count = res->num_cpus > 0 ? (int)res->num_cpus : 1;
+		s->rcpu_more = (struct np_report_cpu){ res->cpu_user, res->cpu_system,
+						   res->cpu_iowait, res->cpu_irq,
+						   res->cpu_swintr, res->peak_cpu_util,
+						   res->peak_cpu_id, s->rcpu_more.count };
+	}
+}
+
+static int iteration(const struct plan *p, struct link *l, struct np_report *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
@@ -391,6 +440,10 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 	s->rsr = rsp.recv_buf_size;
 	s->rsend_size = rsp.send_size;
 	s->rrecv_size = rsp.receive_size;
+	s->rsend_width = rsp.send_width;
+	s->rrecv_width = rsp.recv_width;
+	s->rnodelay = (rsp.flags & NP_F_NODELAY) != 0;
+	s->dport = rsp.data_port;
 
 	run.test = t;
 	run.peer = p->remote.ss;
@@ -414,6 +467,7 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 	run.timed = o->length > 0;
 	run.count = o->length < 0 ? -o->length : 0;
 	run.stop = np_timer_flag();
+	run.hist = t->rr ? l->hist : NULL;
 
 	if (np_timer_start(o->length > 0 ? (double)o->length : 0) < 0) {
 		fail(err, "timer: %s", strerror(errno));
@@ -426,18 +480,9 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 	s->elapsed = np_now() - t0;
 	np_timer_stop();
 	catch_sigint(false);
-	s->lcpu = -1.0;
-	s->lcpu_method = 'U';
-	if (cpu_ok && np_cpu_read(l->cpu1) == 0) {
-		struct np_cpu_util u;
-
-		np_cpu_compute(l->cpu0, l->cpu1, &u);
-		s->lcpu = u.util;
-		s->lcpu_method = NP_CPU_METHOD_LETTER;
-		s->lcpus = np_cpu_count();
-	}
+	local_cpu(l, cpu_ok, s);
 	s->local = run.c;
-	s->mss = run.fd >= 0 && t->sock_type == SOCK_STREAM ? np_sock_mss(run.fd) : -1;
+	local_facts(t, run.fd, s);
 	if (r < 0) {
 		fail(err, "data connection to %s port %u: %s: %s", p->raddr,
 		     (unsigned)rsp.data_port, run.err_what ? run.err_what : "?",
@@ -457,20 +502,7 @@ static int iteration(const struct plan *p, struct link *l, struct sample *s, FIL
 		     (int)res.serv_errno, remote_error(res.serv_errno));
 		goto out;
 	}
-	s->remote.bytes_recv = res.bytes_received;
-	s->remote.recv_calls = res.recv_calls;
-	s->remote.bytes_sent = res.bytes_sent;
-	s->remote.send_calls = res.send_calls;
-	s->remote.trans = res.trans_received;
-	s->remote.failed_sends = res.failed_sends;
-	s->rcpu = -1.0;
-	s->rcpu_method = 'U';
-	/* Only a response that set MEASURE_CPU makes the figures real. */
-	if (o->remote_cpu && (rsp.flags & NP_F_MEASURE_CPU) && isfinite(res.cpu_util)) {
-		s->rcpu = res.cpu_util;
-		s->rcpu_method = cpu_method_letter(res.cpu_method);
-		s->rcpus = res.num_cpus > 0 ? (int)res.num_cpus : 1;
-	}
+	remote_facts(o, &rsp, &res, s);
 	derive(p, s);
 	rc = 0;
 out:
@@ -499,9 +531,9 @@ struct tally {
 	double half_tput, half_lcpu, half_rcpu;
 };
 
-static void tally_add(struct tally *t, const struct np_opts *o, const struct sample *s)
+static void tally_add(struct tally *t, const struct np_opts *o, const struct np_report *s)
 {
-	np_stats_add(&t->tput, s->tput);
+	np_stats_add(&t->tput, s->throughput);
 	np_stats_add(&t->elapsed, s->elapsed);
 	np_stats_add(&t->lcpu, s->lcpu);
 	np_stats_add(&t->rcpu, s->rcpu);
@@ -519,12 +551,12 @@ static void tally_add(struct tally *t, const struct np_opts *o, const struct sam
 		   np_stats_confident(&t->rcpu, o->conf_level, o->conf_width)));
 }
 
-static void fill_report(struct np_report *r, const struct plan *p,
-			const struct sample *last, const struct tally *t)
+/* The last iteration's report, with what netperf averages over the
+ * iterations, the confidence reached, and what the plan knows. */
+static void fill_report(struct np_report *r, const struct plan *p, const struct tally *t)
 {
 	const struct np_opts *o = p->o;
 
-	memset(r, 0, sizeof(*r));
 	r->test = p->test;
 	r->unit = p->unit;
 	r->verbosity = o->verbosity;
@@ -539,6 +571,14 @@ static void fill_report(struct np_report *r, const struct plan *p,
 	r->rport = o->data_rport;
 	r->rfamily = p->family;
 	r->nodelay = o->nodelay;
+	r->req_size = o->req_size;
+	r->rsp_size = o->rsp_size;
+	r->cpu = o->local_cpu || o->remote_cpu;
+	r->lss_req = o->lsndbuf;
+	r->lsr_req = o->lrcvbuf;
+	r->rss_req = o->rsndbuf;
+	r->rsr_req = o->rrcvbuf;
+
 	r->confidence = o->confidence;
 	r->conf_level = o->conf_level;
 	r->conf_width = o->conf_width;
@@ -547,49 +587,72 @@ static void fill_report(struct np_report *r, const struct plan *p,
 	r->conf_tput = 100.0 * 2.0 * t->half_tput;
 	r->conf_lcpu = 100.0 * 2.0 * fabs(t->half_lcpu);
 	r->conf_rcpu = 100.0 * 2.0 * fabs(t->half_rcpu);
+	r->conf_level_used = o->confidence ? o->conf_level : -1;
+	r->iterations = (int)t->tput.n;
+
 	r->elapsed = np_stats_mean(&t->elapsed);
 	r->throughput = np_stats_mean(&t->tput);
-	r->local_tput = last->local_tput;
-	r->remote_tput = last->remote_tput;
-	r->trans_rate = last->trans_rate;
-	r->tput_out = last->tput_out;
-	r->tput_in = last->tput_in;
-	r->lss = last->lss;
-	r->lsr = last->lsr;
-	r->rss = last->rss;
-	r->rsr = last->rsr;
-	r->send_size = last->send_size;
-	r->recv_size = last->recv_size;
-	r->rsend_size = last->rsend_size;
-	r->rrecv_size = last->rrecv_size;
-	r->req_size = o->req_size;
-	r->rsp_size = o->rsp_size;
-	r->local = last->local;
-	r->remote = last->remote;
-	r->mss = last->mss;
-	r->cpu = o->local_cpu || o->remote_cpu;
 	r->lcpu = np_stats_mean(&t->lcpu);
 	r->rcpu = np_stats_mean(&t->rcpu);
 	r->lsd = np_stats_mean(&t->lsd);
 	r->rsd = np_stats_mean(&t->rsd);
-	r->lcpu_method = last->lcpu_method;
-	r->rcpu_method = last->rcpu_method;
+}
+
+/* "netperf -H host ...", as typed (what COMMAND_LINE shows). */
+static void join_args(const struct np_opts *o, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < o->argc && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", o->argv[i]);
+}
+
+/* A random (version 4) UUID naming this run, or "" without a source of
+ * randomness. */
+static void make_uuid(char out[37])
+{
+	uint8_t b[16];
+	ssize_t n = -1;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+	out[0] = '\0';
+	if (fd >= 0) {
+		n = read(fd, b, sizeof(b));
+		close(fd);
+	}
+	if (n != (ssize_t)sizeof(b))
+		return;
+	b[6] = (uint8_t)((b[6] & 0x0f) | 0x40);
+	b[8] = (uint8_t)((b[8] & 0x3f) | 0x80);
+	snprintf(out, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+		 b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11],
+		 b[12], b[13], b[14], b[15]);
 }
 
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 {
+	struct utsname un;
+	char cmdline[4096], uuid[37];
 	const char *host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
 	struct np_addr peer;
 	struct link l = { .ctl = -1 };
 	struct plan p;
-	struct sample s;
+	struct np_report s;
 	struct tally t;
-	struct np_report rep;
 	char why[512];
 	int i, rc = 1;
 
 	if (np_timer_init() < 0)
 		return fail(err, "timer: %s", strerror(errno)), 1;
+	if (o->latency) {
+		l.hist = malloc(sizeof(*l.hist));
+		if (!l.hist) {
+			fail(err, "out of memory for the latency histogram");
+			goto out;
+		}
+		np_hist_init(l.hist);
+	}
 	if (o->local_cpu) {
 		l.cpu0 = malloc(sizeof(*l.cpu0));
 		l.cpu1 = malloc(sizeof(*l.cpu1));
@@ -625,13 +688,34 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	}
 	goodbye(l.ctl);
 	l.ctl = -1;
-	fill_report(&rep, &p, &s, &t);
-	np_report_print(out, &rep);
+	fill_report(&s, &p, &t);
+	join_args(o, cmdline, sizeof(cmdline));
+	make_uuid(uuid);
+	if (l.hist && l.hist->count) {
+		s.latency = true;
+		s.lat_min = (int)(l.hist->min / 1000);
+		s.lat_max = (int)(l.hist->max / 1000);
+		s.lat_p50 = (int)(np_hist_percentile(l.hist, 50) / 1000);
+		s.lat_p90 = (int)(np_hist_percentile(l.hist, 90) / 1000);
+		s.lat_p99 = (int)(np_hist_percentile(l.hist, 99) / 1000);
+		s.lat_mean = np_hist_mean_us(l.hist);
+		s.lat_stddev = np_hist_stddev_us(l.hist);
+	}
+	s.command_line = cmdline;
+	s.uuid = uuid;
+	if (uname(&un) == 0) {
+		s.sysname = un.sysname;
+		s.release = un.release;
+		s.version = un.version;
+		s.machine = un.machine;
+	}
+	np_report_print(out, &s);
 	rc = ferror(out) ? 1 : 0;
 out:
 	if (l.ctl >= 0)
 		close(l.ctl);
 	free(l.cpu0);
 	free(l.cpu1);
+	free(l.hist);
 	return rc;
 }

@@ -46,6 +46,7 @@ static const struct optdef global_defs[] = {
 	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (3..30)" },
 	{ 'I', ARG_REQUIRED, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
 				    "and confidence interval in percentage (5)" },
+	{ 'j', ARG_NONE, "", "Keep additional timing statistics" },
 	{ 'l', ARG_REQUIRED, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)" },
 	{ 'L', ARG_REQUIRED, "name|ip,fam *", "Specify the local ip|name and address family" },
 	{ 'p', ARG_REQUIRED, "port,lport*", "Specify netserver port number and/or local port" },
@@ -385,6 +386,9 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	case 'r':
 		o->result_only = true;
 		break;
+	case 'j':
+		o->latency = true;
+		break;
 	case 'Z':
 		return passphrase_of(c, &o->passphrase);
 	case 'B':
@@ -600,6 +604,8 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	int i = 1;
 
 	np_opts_defaults(o);
+	o->argc = argc;
+	o->argv = argv;
 	st = walk("netperf", argc, argv, &i, global_defs, true, apply_global, o, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;

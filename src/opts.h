@@ -25,6 +25,8 @@ enum np_opts_status {
 };
 
 struct np_opts {
+	int argc;                    /* the command line, for COMMAND_LINE */
+	char **argv;
 	/* Global options. */
 	const struct np_test *test;  /* -t, default TCP_STREAM */
 	const char *host;            /* -H; NULL = localhost (::1 with -6) */
@@ -46,6 +48,7 @@ struct np_opts {
 	bool result_only;            /* -r: confidence on throughput alone */
 	bool local_cpu;              /* -c: measure CPU here */
 	bool remote_cpu;             /* -C: have netserver measure it */
+	bool latency;                /* -j: keep round-trip time statistics */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */

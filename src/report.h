@@ -13,6 +13,8 @@
 
 #include "test.h"
 
+struct np_selection;
+
 struct np_report {
 	const struct np_test *test;
 	char unit;             /* effective -f letter */
@@ -69,6 +71,36 @@ struct np_report {
 	double lcpu, rcpu;     /* means over iterations */
 	double lsd, rsd;
 	char lcpu_method, rcpu_method;
+
+	/* -- -o / -O / -k: the selected fields replace the classic tables
+	 * (and the WARNING block); NULL prints the tables. */
+	const struct np_selection *selection;
+	/* What only the selectors show; the last iteration's unless noted. */
+	int lss_req, lsr_req;  /* -s as asked, -1 = system default */
+	int rss_req, rsr_req;  /* -S likewise */
+	int lss_end, lsr_end;  /* socket sizes at the end of the test */
+	int rss_end, rsr_end;
+	int lsend_width, lrecv_width, rsend_width, rrecv_width;
+	bool rnodelay;         /* what netserver applied */
+	int ltransport_retrans, rtransport_retrans;  /* TCP; -1 unknown */
+	char lcong[17], rcong[17];                   /* "" unknown */
+	int iterations;        /* run, with or without confidence */
+	double conf_level_used; /* -1 without confidence */
+	struct np_report_cpu {
+		double user, system, iowait, irq, swintr, peak_util;
+		int peak_id;
+		int count;     /* CPUs */
+	} lcpu_more, rcpu_more;
+	double transaction_rate; /* transactions/s whatever -f says */
+	double rt_latency;     /* microseconds per transaction */
+	const char *command_line;
+	const char *uuid;      /* this run's, "" if none */
+	const char *sysname, *release, *version, *machine;  /* local uname */
+	unsigned sport, dport; /* the data connection's real ports */
+	/* -j (or a latency field): round-trip times in microseconds. */
+	bool latency;
+	int lat_min, lat_max, lat_p50, lat_p90, lat_p99;
+	double lat_mean, lat_stddev;
 };
 
 /* The whole report for one test run, as -P/-v ask. */

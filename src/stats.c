@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -235,4 +236,58 @@ np_stats_confident(const struct np_stats *s, double level, double width_pct)
 	if (s->n < 2)
 		return false;
 	return width_pct / 100.0 - 2.0 * np_stats_half_width(s, level) >= 0.0;
+}
+
+void np_hist_init(struct np_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->min = UINT64_MAX;
+}
+
+/* The low edge of bucket i: the inverse of np_hist_index. */
+static uint64_t bucket_floor(unsigned i)
+{
+	unsigned shift;
+
+	if (i < NP_HIST_SUB)
+		return i;
+	shift = i / NP_HIST_SUB - 1;
+	return (uint64_t)(NP_HIST_SUB + i % NP_HIST_SUB) << shift;
+}
+
+uint64_t np_hist_percentile(const struct np_hist *h, double p)
+{
+	uint64_t want, seen = 0;
+
+	if (h->count == 0)
+		return 0;
+	/* The rank of the value, counting from 1: p = 50 of 10 values is
+	 * the 5th. */
+	want = (uint64_t)ceil(p / 100.0 * (double)h->count);
+	if (want < 1)
+		want = 1;
+	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++) {
+		seen += h->bucket[i];
+		if (seen >= want) {
+			uint64_t v = bucket_floor(i);
+
+			return v < h->min ? h->min : v > h->max ? h->max : v;
+		}
+	}
+	return h->max;
+}
+
+double np_hist_mean_us(const struct np_hist *h)
+{
+	return h->count ? h->sum / (double)h->count : 0.0;
+}
+
+double np_hist_stddev_us(const struct np_hist *h)
+{
+	double n = (double)h->count, var;
+
+	if (h->count < 2)
+		return 0.0;
+	var = (h->sumsq - h->sum * h->sum / n) / (n - 1.0);
+	return var > 0 ? sqrt(var) : 0.0;
 }

@@ -11,8 +11,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include "sock.h"
+#include "stats.h"
 
 struct np_report;
 
@@ -48,6 +50,8 @@ struct np_run {
 	char *rbuf;            /* at least recv_size/rsp/req bytes */
 	size_t rbuf_len;
 	struct np_counters c;
+	struct np_hist *hist;  /* client -j: round-trip times, NULL = not kept */
+	uint64_t hist_last;    /* when the previous transaction ended, ns */
 	int err;               /* errno of the failure that ended the run, or 0 */
 	const char *err_what;  /* the call that failed: "send", "recv", ... */
 };
@@ -92,6 +96,33 @@ int np_run_accept(struct np_run *run);
 /* After our FIN: read and discard until the peer's EOF, at most
  * NP_IDLE_TIMEOUT_S seconds.  0, or -1 with run->err set. */
 int np_run_drain(struct np_run *run, int fd);
+
+/* -j: the time between transaction ends is a round trip.  One clock
+ * read per transaction, and only when asked: request/response loops
+ * only; stream loops never read the clock. */
+static inline uint64_t np_run_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline void np_run_latency_begin(struct np_run *run)
+{
+	if (run->hist)
+		run->hist_last = np_run_clock_ns();
+}
+
+static inline void np_run_latency_tick(struct np_run *run)
+{
+	if (run->hist) {
+		uint64_t now = np_run_clock_ns();
+
+		np_hist_add(run->hist, now - run->hist_last);
+		run->hist_last = now;
+	}
+}
 
 /* Whether -l -N's count has been reached by n units. */
 static inline bool np_run_count_done(const struct np_run *run, uint64_t n)

@@ -104,6 +104,7 @@ static int tcp_transaction(struct np_run *run, int fd)
 	switch (x) {
 	case XFER_DONE:
 		run->c.trans++;
+		np_run_latency_tick(run);
 		return 0;
 	case XFER_STOPPED:
 		return 1;
@@ -118,6 +119,7 @@ static int tcp_rr_client(struct np_run *run)
 {
 	if (np_run_connect(run) < 0)
 		return -1;
+	np_run_latency_begin(run);
 	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
 		int rc = tcp_transaction(run, run->fd);
 
@@ -168,6 +170,7 @@ static int tcp_crr_client(struct np_run *run)
 	char why[128];
 
 	run->fd = -1;
+	np_run_latency_begin(run);
 	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
 		int rc;
 
@@ -266,6 +269,7 @@ static int udp_rr_client(struct np_run *run)
 
 	if (np_run_connect(run) < 0)
 		return -1;
+	np_run_latency_begin(run);
 	while (!*stop && !np_run_count_done(run, run->c.trans)) {
 		ssize_t n = send(run->fd, run->sbuf, req, 0);
 
@@ -301,6 +305,7 @@ static int udp_rr_client(struct np_run *run)
 		run->c.bytes_recv += (uint64_t)n;
 		run->c.recv_calls++;
 		run->c.trans++;
+		np_run_latency_tick(run);
 	}
 	for (int i = 0; i < UDP_END_MARKERS; i++)
 		(void)send(run->fd, run->sbuf, 0, 0);

@@ -300,6 +300,64 @@ START_TEST(test_confident_bad_level)
 }
 END_TEST
 
+/* Every value maps into a bucket whose low edge is within 1/64 below it,
+ * and buckets grow with values (no gaps, no overlap). */
+START_TEST(test_hist_buckets)
+{
+	struct np_hist h;
+	unsigned prev = 0;
+
+	for (uint64_t v = 0; v < 5000000; v += 1 + v / 97) {
+		unsigned i = np_hist_index(v);
+
+		ck_assert_uint_lt(i, NP_HIST_BUCKETS);
+		ck_assert_uint_ge(i, prev);
+		prev = i;
+		np_hist_init(&h);
+		np_hist_add(&h, v);
+		/* one value: every percentile is it, to the bucket's width */
+		ck_assert_uint_le(np_hist_percentile(&h, 50), v);
+		ck_assert_uint_ge(np_hist_percentile(&h, 50) * 65, v * 64);
+	}
+	ck_assert_uint_lt(np_hist_index(UINT64_MAX), NP_HIST_BUCKETS);
+	ck_assert_uint_eq(np_hist_index(63), 63);
+	ck_assert_uint_eq(np_hist_index(64), 64);
+	ck_assert_uint_eq(np_hist_index(128), 128);
+	ck_assert_uint_eq(np_hist_index(129), 128);
+}
+END_TEST
+
+/* 1..1000 microseconds, one each: known percentiles, mean, deviation. */
+START_TEST(test_hist_percentiles)
+{
+	struct np_hist h;
+	uint64_t p50, p90, p99;
+
+	np_hist_init(&h);
+	ck_assert_uint_eq(np_hist_percentile(&h, 50), 0);
+	for (int us = 1000; us >= 1; us--)
+		np_hist_add(&h, (uint64_t)us * 1000);
+	ck_assert_uint_eq(h.count, 1000);
+	ck_assert_uint_eq(h.min, 1000);
+	ck_assert_uint_eq(h.max, 1000000);
+	p50 = np_hist_percentile(&h, 50);
+	p90 = np_hist_percentile(&h, 90);
+	p99 = np_hist_percentile(&h, 99);
+	/* within the 1/64 bucket width below the exact 500, 900, 990 us */
+	ck_assert_uint_le(p50, 500000);
+	ck_assert_uint_ge(p50, 500000 - 500000 / 64);
+	ck_assert_uint_le(p90, 900000);
+	ck_assert_uint_ge(p90, 900000 - 900000 / 64);
+	ck_assert_uint_le(p99, 990000);
+	ck_assert_uint_ge(p99, 990000 - 990000 / 64);
+	ck_assert_uint_eq(np_hist_percentile(&h, 100), 1000000 - 1000000 % (1u << 14));
+	ck_assert_uint_eq(np_hist_percentile(&h, 0), 1000);
+	ck_assert_double_eq_tol(np_hist_mean_us(&h), 500.5, 1e-9);
+	/* sample deviation of 1..n: sqrt(n(n+1)/12) */
+	ck_assert_double_eq_tol(np_hist_stddev_us(&h), sqrt(1000.0 * 1001.0 / 12.0), 1e-6);
+}
+END_TEST
+
 static Suite *
 stats_suite(void)
 {
@@ -319,6 +377,11 @@ stats_suite(void)
 	tcase_add_test(tc, test_student_t_any_df);
 	tcase_add_test(tc, test_student_t_monotone);
 	tcase_add_test(tc, test_student_t_invalid);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("histogram");
+	tcase_add_test(tc, test_hist_buckets);
+	tcase_add_test(tc, test_hist_percentiles);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("confidence");
