@@ -351,12 +351,16 @@ static void derive(const struct plan *p, struct np_report *s)
 	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate : 0;
 }
 
+/* What netperf shows for a side it did not measure. */
+static const struct np_report_cpu unmeasured_cpu = { .peak_util = -1, .peak_id = -1 };
+
 static void local_cpu(const struct link *l, bool started, struct np_report *s)
 {
 	struct np_cpu_util u;
 
 	s->lcpu = -1.0;
 	s->lcpu_method = 'U';
+	s->lcpu_more = unmeasured_cpu;
 	if (!started || np_cpu_read(l->cpu1) < 0)
 		return;
 	np_cpu_compute(l->cpu0, l->cpu1, &u);
@@ -398,6 +402,7 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 	snprintf(s->rcong, sizeof(s->rcong), "%s", res->cong_control);
 	s->rcpu = -1.0;
 	s->rcpu_method = 'U';
+	s->rcpu_more = unmeasured_cpu;
 	/* Only a response that set MEASURE_CPU makes the figures real. */
 	if (o->remote_cpu && (rsp->flags & NP_F_MEASURE_CPU) && isfinite(res->cpu_util)) {
 		s->rcpu = res->cpu_util;
@@ -574,6 +579,7 @@ static void fill_report(struct np_report *r, const struct plan *p, const struct 
 	r->req_size = o->req_size;
 	r->rsp_size = o->rsp_size;
 	r->cpu = o->local_cpu || o->remote_cpu;
+	r->selection = o->selecting ? &o->selection : NULL;
 	r->lss_req = o->lsndbuf;
 	r->lsr_req = o->lrcvbuf;
 	r->rss_req = o->rsndbuf;

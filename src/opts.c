@@ -23,6 +23,7 @@ enum argkind {
 	ARG_NONE,
 	ARG_REQUIRED,
 	ARG_NUMBER_OPT,    /* netperf's -c [rate]: a following number is taken */
+	ARG_WORD_OPT,      /* -o [list]: a following word not starting with '-' */
 };
 
 #define NP_BRAND_MAX 256
@@ -65,9 +66,15 @@ static const struct optdef test_defs[] = {
 	{ 'D', ARG_NONE, "", "Set TCP_NODELAY on both ends of the data connection" },
 	{ 'h', ARG_NONE, "", "Display this text" },
 	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection" },
+	{ 'k', ARG_WORD_OPT, "[file]", "Generate keyval output optionally based on file\n"
+				       "Use filename of '?' to get the list of choices" },
 	{ 'L', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as source of data connection" },
 	{ 'm', ARG_REQUIRED, "local,remote*", "Set the send size for _STREAM/_MAERTS tests" },
 	{ 'M', ARG_REQUIRED, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests" },
+	{ 'o', ARG_WORD_OPT, "[file]", "Generate CSV output optionally based on file\n"
+				       "Use filename of '?' to get the list of choices" },
+	{ 'O', ARG_WORD_OPT, "[file]", "Generate classic-style output based on file\n"
+				       "Use filename of '?' to get the list of choices" },
 	{ 'P', ARG_REQUIRED, "local[,remote]", "Set the local/remote port for the data socket" },
 	{ 'r', ARG_REQUIRED, "req,[rsp]", "Set request/response sizes (_RR tests)" },
 	{ 's', ARG_REQUIRED, "send[,recv]", "Set local socket send/recv buffer sizes" },
@@ -201,6 +208,11 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 						prog, *p, d->metavar);
 					return NP_OPTS_USAGE;
 				}
+			} else if (d->arg == ARG_WORD_OPT) {
+				if (p[1])
+					c.val = p + 1;
+				else if (*i + 1 < argc && argv[*i + 1][0] != '-')
+					c.val = argv[++(*i)];
 			} else if (d->arg == ARG_NUMBER_OPT) {
 				/* netperf takes an attached value, or a next
 				 * word that starts with a digit. */
@@ -498,6 +510,27 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	return st;
 }
 
+/* -o/-O/-k: parsed now, so that a missing selection file is a usage
+ * error before anything connects. */
+static enum np_opts_status selection(struct np_opts *o, const struct cur *c)
+{
+	enum np_sel_style style = c->opt == 'o' ? NP_SEL_CSV
+				: c->opt == 'O' ? NP_SEL_COLUMNS : NP_SEL_KEYVAL;
+	char why[256];
+
+	if (c->val && strcmp(c->val, "?") == 0) {
+		np_sel_list_names(c->out);
+		return NP_OPTS_DONE;
+	}
+	if (np_sel_parse(c->val, style, o->test, o->local_cpu || o->remote_cpu,
+			 &o->selection, why, sizeof(why)) < 0)
+		return bad(c, "%s", why);
+	o->selecting = true;
+	if (np_sel_wants_latency(&o->selection))
+		o->latency = true;
+	return NP_OPTS_RUN;
+}
+
 static int32_t msg_max(const struct np_opts *o)
 {
 	return o->test->sock_type == SOCK_DGRAM ? NP_UDP_MAX : NP_MAX_TCP_MSG;
@@ -545,6 +578,10 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 	case 'H':
 		return host_family(c, o->host_buf[2], sizeof(o->host_buf[2]), &o->data_host,
 				   &o->data_family);
+	case 'o':
+	case 'O':
+	case 'k':
+		return selection(o, c);
 	case 'L':
 		return host_family(c, o->host_buf[3], sizeof(o->host_buf[3]), &o->data_local,
 				   &o->data_family);

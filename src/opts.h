@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "select.h"
 #include "test.h"
 
 enum np_opts_status {
@@ -64,6 +65,8 @@ struct np_opts {
 	const char *data_host;       /* -H: NULL = the control host */
 	const char *data_local;      /* -L: NULL = any */
 	int data_family;             /* -4/-6/-H ,fam/-L ,fam; AF_UNSPEC = inherit */
+	bool selecting;              /* -o, -O or -k given */
+	struct np_selection selection;
 	/* Storage for the host texts split off their ",family". */
 	char host_buf[4][256];
 };

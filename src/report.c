@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "select.h"
 #include "sock.h"
 #include "units.h"
 
@@ -64,6 +65,12 @@ void np_report_print(FILE *out, const struct np_report *r)
 {
 	if (r->headers)
 		np_report_banner(out, r);
+	/* -o/-O/-k replace the tables and the WARNING block (cli.md 3.4). */
+	if (r->selection) {
+		np_sel_print(out, r->selection, r);
+		fflush(out);
+		return;
+	}
 	if (r->confidence && !r->conf_met)
 		np_report_confidence_warning(out, r);
 	if (r->verbosity == 0)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""layout.py GOLDEN OURS - does OURS have GOLDEN's layout?
+"""layout.py [--selectors] GOLDEN OURS - does OURS have GOLDEN's layout?
 
 GOLDEN is a byte-exact stdout of netperf 2.7.1 (tests/data/golden/*.stdout),
 OURS the stdout of a run of our netperf with the same options.  Measured
@@ -7,6 +7,9 @@ numbers differ, so a line matches when it is identical, or when both lines
 are renderings of the same printf format from netperf's source (formats.md):
 every field must then have exactly the width, alignment and decimals that
 format gives its value.  Line count and order must be the same.
+
+With --selectors the outputs are those of -o/-O/-k: lines must have the
+same words, and numbers the same format (an integer, or as many decimals).
 
 Exit 0 when the layouts agree; otherwise 1, naming the first line that
 differs.
@@ -117,7 +120,43 @@ def compare(golden, ours):
     return None
 
 
+NUMBER = re.compile(r"(?<![\w^])-?\d+(?:\.(\d+))?(?![\w^])")
+
+
+def shape(line):
+    """A selector line with numbers reduced to their format (int, or the
+    count of decimals) and blank runs to one: what must not vary."""
+    line = NUMBER.sub(lambda m: "<f%d>" % len(m.group(1)) if m.group(1) else "<d>", line)
+    return " ".join(line.split())
+
+
+def starts(line):
+    return [m.start() for m in re.finditer(r"(?:(?<= )|^)\S", line)]
+
+
+def compare_selectors(golden, ours):
+    """-o/-O/-k output: same lines, same words, numbers of the same
+    format; for -O (all rows of equal length) the columns of each block
+    must start where its header words start."""
+    g, o = golden.split("\n"), ours.split("\n")
+    if len(g) != len(o):
+        return "%d lines, netperf 2.7.1 prints %d" % (len(o) - 1, len(g) - 1)
+    for i, (gl, ol) in enumerate(zip(g, o), 1):
+        if shape(gl) != shape(ol):
+            return "line %d differs:\n  netperf 2.7.1: %r\n  ours:          %r" % (i, gl, ol)
+    # -O: one header word per column on the first row, values below them.
+    block = [l for l in o if l and not l.startswith("MIGRATED")]
+    if len(block) >= 5 and len(set(len(l) for l in block[:5])) == 1:
+        if starts(block[0]) != starts(block[4]):
+            return "-O columns do not line up:\n  %r\n  %r" % (block[0], block[4])
+    return None
+
+
 def main(argv):
+    mode = compare
+    if len(argv) == 4 and argv[1] == "--selectors":
+        mode = compare_selectors
+        argv = argv[1:]
     if len(argv) != 3:
         print(__doc__.strip(), file=sys.stderr)
         return 2
@@ -125,7 +164,7 @@ def main(argv):
         golden = f.read()
     with open(argv[2], newline="") as f:
         ours = f.read()
-    why = compare(golden, ours)
+    why = mode(golden, ours)
     if why:
         print("layout: %s" % why)
         return 1

@@ -1,0 +1,63 @@
+/*
+ * select.h - netperf's omni output selectors: the test options -o (CSV),
+ * -O (columns) and -k (NAME=value) and the lists of field names they take
+ * (cli.md 3.4, formats.md 10).
+ *
+ * A selection is parsed once, while the command line is read (so a
+ * missing selection file fails before anything connects), into a fixed
+ * struct of field indexes; printing it needs no allocation.  Only this
+ * module knows the field names, their header words and printf formats.
+ */
+#ifndef NP_SELECT_H
+#define NP_SELECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct np_report;
+struct np_test;
+
+enum np_sel_style { NP_SEL_CSV, NP_SEL_COLUMNS, NP_SEL_KEYVAL };   /* -o, -O, -k */
+
+#define NP_SEL_MAX_LINES 4
+/* Per output line; netperf's own limit is its number of names (175). */
+#define NP_SEL_MAX_FIELDS 192
+/* A name netperf does not know, in a direct list: an empty value under no
+ * header in CSV, a one-blank column in -O, nothing at all in -k. */
+#define NP_SEL_UNKNOWN (-1)
+
+struct np_selection {
+	enum np_sel_style style;
+	int nlines;                 /* output lines, 1..4 (';' or file lines) */
+	int nfields[NP_SEL_MAX_LINES];
+	short field[NP_SEL_MAX_LINES][NP_SEL_MAX_FIELDS]; /* index, or NP_SEL_UNKNOWN */
+};
+
+/*
+ * value NULL: the test's default list (STREAM, MAERTS or RR), with the
+ * CPU group appended when cpu (-c or -C).  "all" (any case): every field,
+ * on 4 lines.  A value containing ',' or ';', or a single known name, is
+ * a direct list: ';' separates output lines, ',' and blanks the names,
+ * which are case-insensitive.  Anything else names a file: one output
+ * line per text line, names (or the header texts of -O, as netperf
+ * allows) separated by commas.  At most 4 lines, NP_SEL_MAX_FIELDS
+ * names a line.  Returns 0, or -1 with a one-line reason in why.
+ */
+int np_sel_parse(const char *value, enum np_sel_style style,
+		 const struct np_test *test, bool cpu, struct np_selection *sel,
+		 char *why, size_t whylen);
+
+/* `-o ?`: every name, comma-separated on one line, in netperf's order. */
+void np_sel_list_names(FILE *out);
+
+/* True when a field from MIN_LATENCY to STDDEV_LATENCY is selected: the
+ * client must then keep round-trip statistics as with -j. */
+bool np_sel_wants_latency(const struct np_selection *sel);
+
+/* The selected fields of r in sel->style.  Headers (the CSV title line,
+ * the 4 title rows of -O) only when r->headers; the banner is not ours. */
+void np_sel_print(FILE *out, const struct np_selection *sel,
+		  const struct np_report *r);
+
+#endif
