@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "golden.h"
 #include "report.h"
 #include "test.h"
 
@@ -35,7 +36,7 @@
 
 typedef void (*print_fn)(FILE *out, const struct np_report *r);
 
-/* One capture: only what differs from base() is listed. */
+/* One capture: only what differs from golden_base() is listed. */
 struct gcase {
 	const char *name;	/* golden/NAME.stdout */
 	const struct np_test *test;
@@ -203,37 +204,6 @@ static void result_only_met(struct np_report *r)
 	r->conf_met = true;
 }
 
-/* What every capture shares: -H 127.0.0.1, -l 1, this host's default
- * socket sizes (formats.md 3), -v 1 with headers, no CPU measured. */
-static void base(struct np_report *r, const struct np_test *t)
-{
-	memset(r, 0, sizeof(*r));
-	r->test = t;
-	r->unit = t->rr ? 'x' : 'm';
-	r->verbosity = 1;
-	r->headers = true;
-	r->lname = "0.0.0.0";
-	r->laddr = "0.0.0.0";
-	r->lfamily = AF_INET;
-	r->rname = "127.0.0.1";
-	r->raddr = "127.0.0.1";
-	r->rfamily = AF_INET;
-	r->elapsed = 1.00;
-	if (t->sock_type == SOCK_DGRAM) {
-		r->lss = r->lsr = r->rss = r->rsr = 212992;
-		r->send_size = r->recv_size = 65507;
-	} else {
-		r->lss = r->rss = 16384;
-		r->lsr = r->rsr = 131072;
-		r->send_size = r->recv_size = 16384;
-	}
-	r->rsend_size = r->rrecv_size = r->send_size;
-	r->req_size = r->rsp_size = 1;
-	r->mss = -1;
-	r->lcpu = r->rcpu = r->lsd = r->rsd = -1;
-	r->lcpu_method = r->rcpu_method = 'U';
-}
-
 /* -c -C as the client reports them: both measured from /proc/stat. */
 static void set_cpu(struct np_report *r, double lcpu, double rcpu, double lsd,
 		    double rsd)
@@ -248,7 +218,7 @@ static void set_cpu(struct np_report *r, double lcpu, double rcpu, double lsd,
 
 static void fill_case(struct np_report *r, const struct gcase *c)
 {
-	base(r, c->test);
+	golden_base(r, c->test);
 	r->verbosity = c->verbosity;
 	r->headers = c->headers;
 	if (c->ipv6) {
@@ -286,87 +256,9 @@ static void fill_case(struct np_report *r, const struct gcase *c)
 		c->extra(r);
 }
 
-/* The text fn prints for r, NUL-terminated; free() it. */
-static char *render_with(print_fn fn, const struct np_report *r, size_t *len)
-{
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-
-	ck_assert_msg(f != NULL, "open_memstream failed");
-	fn(f, r);
-	ck_assert_int_eq(fclose(f), 0);
-	if (len)
-		*len = n;
-	return buf;
-}
-
 static char *render(const struct np_report *r, size_t *len)
 {
-	return render_with(np_report_print, r, len);
-}
-
-/* The golden file's bytes, or a failed test naming the missing path. */
-static char *slurp_golden(const char *name, size_t *len)
-{
-	const char *env = getenv("TESTDATA");
-	char path[1024];
-	char *buf;
-	long size;
-	FILE *f;
-	int n;
-
-	n = snprintf(path, sizeof(path), "%s/golden/%s.stdout",
-		     env && *env ? env : TESTDATA_DIR, name);
-	ck_assert_msg(n > 0 && (size_t)n < sizeof(path), "TESTDATA too long");
-	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s (set TESTDATA)", path);
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	size = ftell(f);
-	ck_assert_msg(size >= 0, "cannot size %s", path);
-	rewind(f);
-	buf = malloc((size_t)size + 1);
-	ck_assert_msg(buf != NULL, "out of memory");
-	ck_assert_msg(fread(buf, 1, (size_t)size, f) == (size_t)size,
-		      "short read on %s", path);
-	fclose(f);
-	buf[size] = '\0';
-	*len = (size_t)size;
-	return buf;
-}
-
-/* Length of the line starting at s, without its '\n'. */
-static int line_len(const char *s, const char *end)
-{
-	const char *nl = memchr(s, '\n', (size_t)(end - s));
-
-	return (int)((nl ? nl : end) - s);
-}
-
-/* Byte comparison that names the first differing line, since a missing
- * blank is invisible in a plain "strings differ". */
-static void assert_same(const char *what, const char *got, size_t glen,
-			const char *want, size_t wlen)
-{
-	size_t i, bol = 0;
-	int line = 1;
-
-	for (i = 0; i < glen && i < wlen && got[i] == want[i]; i++)
-		if (got[i] == '\n') {
-			line++;
-			bol = i + 1;
-		}
-	if (i == glen && i == wlen)
-		return;
-	ck_abort_msg("%s: differs at byte %zu (line %d, got %zu bytes, want %zu)\n"
-		     " got: [%.*s]\nwant: [%.*s]", what, i, line, glen, wlen,
-		     bol < glen ? line_len(got + bol, got + glen) : 0, got + bol,
-		     bol < wlen ? line_len(want + bol, want + wlen) : 0, want + bol);
-}
-
-static void assert_text(const char *what, const char *got, const char *want)
-{
-	assert_same(what, got, strlen(got), want, strlen(want));
+	return golden_render(np_report_print, r, len);
 }
 
 START_TEST(test_golden)
@@ -378,8 +270,8 @@ START_TEST(test_golden)
 
 	fill_case(&r, c);
 	got = render(&r, &glen);
-	want = slurp_golden(c->name, &wlen);
-	assert_same(c->name, got, glen, want, wlen);
+	want = golden_read(c->name, &wlen);
+	golden_assert_same(c->name, got, glen, want, wlen);
 	free(got);
 	free(want);
 }
@@ -424,7 +316,7 @@ START_TEST(test_banner_addresses)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_stream);
+	golden_base(&r, &np_test_tcp_stream);
 	r.lname = b->lname;
 	r.laddr = b->laddr;
 	r.lport = b->lport;
@@ -433,8 +325,8 @@ START_TEST(test_banner_addresses)
 	r.raddr = b->raddr;
 	r.rport = b->rport;
 	r.rfamily = b->rfam;
-	got = render_with(np_report_banner, &r, NULL);
-	assert_text(b->rname, got, b->want);
+	got = golden_render(np_report_banner, &r, NULL);
+	golden_assert_text(b->rname, got, b->want);
 	free(got);
 }
 END_TEST
@@ -449,49 +341,49 @@ START_TEST(test_banner_suffixes)
 	char want[512];
 	char *got;
 
-	base(&r, &np_test_tcp_stream);
+	golden_base(&r, &np_test_tcp_stream);
 	r.confidence = true;
 	r.conf_level = 99;
 	r.conf_width = 5;
-	got = render_with(np_report_banner, &r, NULL);
+	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP STREAM TEST%s"
 		 " : +/-2.500%% @ 99%% conf. \n", v4);
-	assert_text("stream conf", got, want);
+	golden_assert_text("stream conf", got, want);
 	free(got);
 
 	r.conf_level = 95;
 	r.conf_width = 50;
 	r.conf_result_only = true;
-	got = render_with(np_report_banner, &r, NULL);
+	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP STREAM TEST%s"
 		 " : +/-25.000%% @ 95%% conf.  on result only\n", v4);
-	assert_text("result only", got, want);
+	golden_assert_text("result only", got, want);
 	free(got);
 
-	base(&r, &np_test_tcp_rr);
+	golden_base(&r, &np_test_tcp_rr);
 	r.nodelay = true;
-	got = render_with(np_report_banner, &r, NULL);
+	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP REQUEST/RESPONSE TEST%s"
 		 " : nodelay : first burst 0\n", v4);
-	assert_text("nodelay", got, want);
+	golden_assert_text("nodelay", got, want);
 	free(got);
 
-	base(&r, &np_test_udp_rr);
+	golden_base(&r, &np_test_udp_rr);
 	r.confidence = true;
 	r.conf_level = 99;
 	r.conf_width = 5;
-	got = render_with(np_report_banner, &r, NULL);
+	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED UDP REQUEST/RESPONSE TEST%s"
 		 " : +/-2.500%% @ 99%% conf.  : first burst 0\n", v4);
-	assert_text("rr conf", got, want);
+	golden_assert_text("rr conf", got, want);
 	free(got);
 
 	/* TCP_CRR has no first burst. */
-	base(&r, &np_test_tcp_crr);
-	got = render_with(np_report_banner, &r, NULL);
+	golden_base(&r, &np_test_tcp_crr);
+	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP Connect/Request/Response TEST%s\n",
 		 v4);
-	assert_text("crr", got, want);
+	golden_assert_text("crr", got, want);
 	free(got);
 }
 END_TEST
@@ -502,7 +394,7 @@ START_TEST(test_conf_met_no_warning)
 	struct np_report r;
 	char *got, *plain;
 
-	base(&r, &np_test_tcp_stream);
+	golden_base(&r, &np_test_tcp_stream);
 	r.throughput = 16004.58;
 	plain = render(&r, NULL);
 	r.confidence = true;
@@ -514,7 +406,7 @@ START_TEST(test_conf_met_no_warning)
 	ck_assert_ptr_eq(strstr(got, "!!!"), NULL);
 	ck_assert_ptr_ne(strstr(got, " : +/-2.500% @ 99% conf. \n"), NULL);
 	/* Everything after the banner is as without confidence. */
-	assert_text("after banner", strchr(got, '\n'), strchr(plain, '\n'));
+	golden_assert_text("after banner", strchr(got, '\n'), strchr(plain, '\n'));
 	free(got);
 	free(plain);
 }
@@ -536,7 +428,7 @@ START_TEST(test_warning_unsuppressable)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_stream);
+	golden_base(&r, &np_test_tcp_stream);
 	r.headers = false;
 	r.verbosity = 0;
 	r.throughput = 16004.58;
@@ -546,7 +438,7 @@ START_TEST(test_warning_unsuppressable)
 	r.conf_tput = 37.285;
 	r.conf_lcpu = 1.5;
 	got = render(&r, NULL);
-	assert_text("P0 v0 warning", got, want);
+	golden_assert_text("P0 v0 warning", got, want);
 	free(got);
 }
 END_TEST
@@ -574,7 +466,7 @@ START_TEST(test_p0_data_only)
 	char *headed, *data, *p;
 	int lines = 0;
 
-	base(&r, c->test);
+	golden_base(&r, c->test);
 	r.throughput = r.local_tput = r.remote_tput = 1234.5;
 	r.local.send_calls = r.remote.recv_calls = 99;
 	if (_i >= N_P0)
@@ -586,7 +478,7 @@ START_TEST(test_p0_data_only)
 	ck_assert_ptr_eq(strstr(data, "Socket"), NULL);
 	ck_assert_ptr_eq(strstr(data, "bytes"), NULL);
 	ck_assert_uint_gt(hlen, dlen);
-	assert_same(c->test->name, headed + hlen - dlen, dlen, data, dlen);
+	golden_assert_same(c->test->name, headed + hlen - dlen, dlen, data, dlen);
 	for (p = data; *p; p++)
 		lines += *p == '\n';
 	ck_assert_int_eq(lines, c->lines);
@@ -623,7 +515,7 @@ START_TEST(test_brand)
 	struct np_report r;
 	char *out;
 
-	base(&r, c->test);
+	golden_base(&r, c->test);
 	r.verbosity = c->verbosity;
 	r.throughput = r.local_tput = r.remote_tput = 23066.48;
 	r.brand = "mybrand";
@@ -660,11 +552,11 @@ START_TEST(test_rr_unit_k)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_udp_rr);
+	golden_base(&r, &np_test_udp_rr);
 	r.unit = 'k';
 	r.throughput = 251.97;
-	got = render_with(np_report_rr_table, &r, NULL);
-	assert_text("udp_rr -f k", got, want);
+	got = golden_render(np_report_rr_table, &r, NULL);
+	golden_assert_text("udp_rr -f k", got, want);
 	free(got);
 }
 END_TEST
@@ -675,11 +567,11 @@ START_TEST(test_wide_numbers)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_stream);
+	golden_base(&r, &np_test_tcp_stream);
 	r.unit = 'k';
 	r.throughput = 16535849.99;
-	got = render_with(np_report_stream_table, &r, NULL);
-	assert_text("stream -f k", got,
+	got = golden_render(np_report_stream_table, &r, NULL);
+	golden_assert_text("stream -f k", got,
 		    "Recv   Send    Send                          \n"
 		    "Socket Socket  Message  Elapsed              \n"
 		    "Size   Size    Size     Time     Throughput  \n"
@@ -693,28 +585,28 @@ START_TEST(test_wide_numbers)
 	r.throughput = 2278981356.75;
 	r.elapsed = 12345.678;
 	got = render(&r, NULL);
-	assert_text("stream -f B", got,
+	golden_assert_text("stream -f B", got,
 		    "131072  16384  16384    12345.68   2278981356.75   \n");
 	free(got);
 
-	base(&r, &np_test_udp_rr);
+	golden_base(&r, &np_test_udp_rr);
 	r.headers = false;
 	r.lss = 1234567;
 	r.throughput = 1234567.891;
 	got = render(&r, NULL);
-	assert_text("udp_rr wide", got,
+	golden_assert_text("udp_rr wide", got,
 		    "1234567 212992 1        1       1.00     1234567.89   \n"
 		    "212992 212992\n");
 	free(got);
 
-	base(&r, &np_test_udp_stream);
+	golden_base(&r, &np_test_udp_stream);
 	r.headers = false;
 	r.local_tput = 123456789.01;
 	r.remote_tput = 98765432.1;
 	r.local.send_calls = UINT64_C(12345678901);
 	r.remote.recv_calls = UINT64_C(12345678900);
 	got = render(&r, NULL);
-	assert_text("udp_stream wide", got,
+	golden_assert_text("udp_stream wide", got,
 		    "212992   65507   1.00      12345678901      0    123456789.01\n"
 		    "212992           1.00      12345678900           98765432.10\n"
 		    "\n");
@@ -729,28 +621,28 @@ START_TEST(test_brief_and_v3)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_crr);
+	golden_base(&r, &np_test_tcp_crr);
 	r.headers = false;
 	r.verbosity = 0;
 	r.throughput = 11864.56;
 	got = render(&r, NULL);
-	assert_text("crr v0", got, "11864.56\n");
+	golden_assert_text("crr v0", got, "11864.56\n");
 	free(got);
 
-	base(&r, &np_test_udp_stream);
+	golden_base(&r, &np_test_udp_stream);
 	r.headers = false;
 	r.verbosity = 0;
 	r.local_tput = 89.83;
 	r.remote_tput = r.throughput = 80.5;
 	got = render(&r, NULL);
-	assert_text("udp_stream m64 v0", got, "  89.83\n");
+	golden_assert_text("udp_stream m64 v0", got, "  89.83\n");
 	free(got);
 
-	base(&r, &np_test_udp_rr);
+	golden_base(&r, &np_test_udp_rr);
 	r.verbosity = 3;
 	r.throughput = 1.0;
 	got = render(&r, NULL);
-	assert_text("v3", got, "MIGRATED UDP REQUEST/RESPONSE TEST from 0.0.0.0"
+	golden_assert_text("v3", got, "MIGRATED UDP REQUEST/RESPONSE TEST from 0.0.0.0"
 		    " (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET"
 		    " : first burst 0\n");
 	free(got);
@@ -822,23 +714,23 @@ START_TEST(test_cpu_remote_only)
 	struct np_report r;
 	char *got;
 
-	base(&r, c->test);
+	golden_base(&r, c->test);
 	r.verbosity = c->verbosity;
 	r.headers = c->headers;
 	r.throughput = r.local_tput = 1234.56;
 	r.remote_tput = 1200.04;
 	r.local.send_calls = 99;
 	r.remote.recv_calls = 98;
-	r.cpu = true;	/* -C: base() left the local side unmeasured */
+	r.cpu = true;	/* -C: golden_base() left the local side unmeasured */
 	r.rcpu = 45.5;
 	r.rsd = 12.347;
 	r.rcpu_method = 'S';
-	got = render_with(c->test->print_table, &r, NULL);
+	got = golden_render(c->test->print_table, &r, NULL);
 	if (c->verbosity == 0) {
 		free(got);
-		got = render_with(c->test->print_brief, &r, NULL);
+		got = golden_render(c->test->print_brief, &r, NULL);
 	}
-	assert_text(c->what, got, c->want);
+	golden_assert_text(c->what, got, c->want);
 	free(got);
 }
 END_TEST
@@ -850,7 +742,7 @@ START_TEST(test_cpu_local_only)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_rr);
+	golden_base(&r, &np_test_tcp_rr);
 	r.headers = false;
 	r.throughput = 1234.56;
 	r.cpu = true;
@@ -858,17 +750,17 @@ START_TEST(test_cpu_local_only)
 	r.lsd = 12.347;
 	r.lcpu_method = 'S';
 	got = render(&r, NULL);
-	assert_text("tcp_rr -c", got,
+	golden_assert_text("tcp_rr -c", got,
 		    "16384  131072 1       1      1.00    1234.56  45.50  -1.00  12.347  -1.000 \n"
 		    "16384  131072\n");
 	free(got);
 
 	r.verbosity = 0;
 	got = render(&r, NULL);
-	assert_text("tcp_rr -c v0", got, "12.347 S \n");
+	golden_assert_text("tcp_rr -c v0", got, "12.347 S \n");
 	free(got);
 
-	base(&r, &np_test_udp_stream);
+	golden_base(&r, &np_test_udp_stream);
 	r.verbosity = 0;
 	r.headers = false;
 	r.cpu = true;
@@ -876,7 +768,7 @@ START_TEST(test_cpu_local_only)
 	r.rsd = 7.0;
 	r.lcpu_method = r.rcpu_method = 'S';
 	got = render(&r, NULL);
-	assert_text("udp_stream -c -C v0", got, "  0.32 S\n");
+	golden_assert_text("udp_stream -c -C v0", got, "  0.32 S\n");
 	free(got);
 }
 END_TEST
@@ -896,17 +788,17 @@ START_TEST(test_crr_cpu_title)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_crr);
+	golden_base(&r, &np_test_tcp_crr);
 	r.throughput = 1234.56;
 	set_cpu(&r, 53.21, 56.27, 103.586, 109.549);
-	got = render_with(np_report_crr_table, &r, NULL);
-	assert_text("crr x", got, want);
+	got = golden_render(np_report_crr_table, &r, NULL);
+	golden_assert_text("crr x", got, want);
 	ck_assert_ptr_eq(strstr(got, "% S"), NULL);
 	free(got);
 
 	r.unit = 'k';
-	got = render_with(np_report_crr_table, &r, NULL);
-	assert_text("crr -f k", got, want);
+	got = golden_render(np_report_crr_table, &r, NULL);
+	golden_assert_text("crr -f k", got, want);
 	free(got);
 }
 END_TEST
@@ -918,7 +810,7 @@ START_TEST(test_rr_cpu_blanks)
 	struct np_report r;
 	char *tcp, *udp, *nl;
 
-	base(&r, &np_test_tcp_rr);
+	golden_base(&r, &np_test_tcp_rr);
 	r.headers = false;
 	r.lss = r.lsr = 212992;
 	r.throughput = 54487.21;
@@ -929,12 +821,12 @@ START_TEST(test_rr_cpu_blanks)
 	nl = strchr(udp, '\n');
 	ck_assert_ptr_ne(nl, NULL);
 	*nl = '\0';
-	assert_text("udp_rr", udp,
+	golden_assert_text("udp_rr", udp,
 		    "212992 212992 1       1      1.00    54487.21   72.01  72.01  26.431  26.431 ");
 	nl = strchr(tcp, '\n');
 	ck_assert_ptr_ne(nl, NULL);
 	*nl = '\0';
-	assert_text("tcp_rr", tcp,
+	golden_assert_text("tcp_rr", tcp,
 		    "212992 212992 1       1      1.00    54487.21  72.01  72.01  26.431  26.431 ");
 	free(tcp);
 	free(udp);
@@ -947,12 +839,12 @@ START_TEST(test_cpu_unit_titles)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_udp_rr);
+	golden_base(&r, &np_test_udp_rr);
 	r.unit = 'k';
 	r.throughput = 251.97;
 	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
-	got = render_with(np_report_rr_table, &r, NULL);
-	assert_text("udp_rr -f k", got,
+	got = golden_render(np_report_rr_table, &r, NULL);
+	golden_assert_text("udp_rr -f k", got,
 		    "Local /Remote\n"
 		    "Socket Size   Request Resp.  Elapsed Tput     CPU    CPU    S.dem   S.dem\n"
 		    "Send   Recv   Size    Size   Time    10^3bits local  remote local   remote\n"
@@ -962,12 +854,12 @@ START_TEST(test_cpu_unit_titles)
 		    "212992 212992\n");
 	free(got);
 
-	base(&r, &np_test_tcp_maerts);
+	golden_base(&r, &np_test_tcp_maerts);
 	r.unit = 'M';
 	r.throughput = 1234.56;
 	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
-	got = render_with(np_report_maerts_table, &r, NULL);
-	assert_text("maerts -f M", got,
+	got = golden_render(np_report_maerts_table, &r, NULL);
+	golden_assert_text("maerts -f M", got,
 		    "Recv   Send    Send                          Utilization       Service Demand\n"
 		    "Socket Socket  Message  Elapsed              Recv     Send     Recv    Send\n"
 		    "Size   Size    Size     Time     Throughput  local    remote   local   remote\n"
@@ -986,7 +878,7 @@ START_TEST(test_maerts_cpu_sockets)
 	struct np_report r;
 	char *got;
 
-	base(&r, &np_test_tcp_maerts);
+	golden_base(&r, &np_test_tcp_maerts);
 	r.headers = false;
 	r.lsr = 262144;
 	r.rss = 32768;
@@ -995,12 +887,12 @@ START_TEST(test_maerts_cpu_sockets)
 	r.rsend_size = 4096;
 	r.throughput = 1234.56;
 	got = render(&r, NULL);
-	assert_text("maerts", got, "262144  32768   4096    1.00     1234.56   \n");
+	golden_assert_text("maerts", got, "262144  32768   4096    1.00     1234.56   \n");
 	free(got);
 
 	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
 	got = render(&r, NULL);
-	assert_text("maerts cpu", got,
+	golden_assert_text("maerts cpu", got,
 		    "131072  16384   4096    1.00       1234.56   1.50     2.50     3.500   4.500  \n");
 	free(got);
 }
@@ -1025,8 +917,8 @@ START_TEST(test_v2_cpu_extras)
 	cpu1 = render(&r, &c1);
 	ck_assert_uint_ge(l2, l1);
 	ck_assert_uint_ge(c2, c1);
-	assert_same(t->name, cpu2, c1, cpu1, c1);
-	assert_same(t->name, cpu2 + c1, c2 - c1, plain2 + l1, l2 - l1);
+	golden_assert_same(t->name, cpu2, c1, cpu1, c1);
+	golden_assert_same(t->name, cpu2 + c1, c2 - c1, plain2 + l1, l2 - l1);
 	/* Only the TCP tests have extras (formats.md 1). */
 	if (t->sock_type == SOCK_STREAM)
 		ck_assert_uint_gt(c2, c1);

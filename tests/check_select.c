@@ -28,6 +28,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "golden.h"
 #include "report.h"
 #include "select.h"
 #include "test.h"
@@ -45,124 +46,6 @@
 
 /* ---- Helpers ---------------------------------------------------------- */
 
-/* The golden file's bytes, NUL-terminated, or a failed test. */
-static char *slurp_golden(const char *name, size_t *len)
-{
-	const char *env = getenv("TESTDATA");
-	char path[1024];
-	char *buf;
-	long size;
-	FILE *f;
-	int n;
-
-	n = snprintf(path, sizeof(path), "%s/golden/%s.stdout",
-		     env && *env ? env : TESTDATA_DIR, name);
-	ck_assert_msg(n > 0 && (size_t)n < sizeof(path), "TESTDATA too long");
-	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s (set TESTDATA)", path);
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	size = ftell(f);
-	ck_assert_msg(size >= 0, "cannot size %s", path);
-	rewind(f);
-	buf = malloc((size_t)size + 1);
-	ck_assert_msg(buf != NULL, "out of memory");
-	ck_assert_msg(fread(buf, 1, (size_t)size, f) == (size_t)size,
-		      "short read on %s", path);
-	fclose(f);
-	buf[size] = '\0';
-	if (len)
-		*len = (size_t)size;
-	return buf;
-}
-
-static int line_len(const char *s, const char *end)
-{
-	const char *nl = memchr(s, '\n', (size_t)(end - s));
-
-	return (int)((nl ? nl : end) - s);
-}
-
-/* Byte comparison naming the first differing line: a lost trailing
- * blank is invisible in a plain "strings differ". */
-static void assert_same(const char *what, const char *got, size_t glen,
-			const char *want, size_t wlen)
-{
-	size_t i, bol = 0;
-	int line = 1;
-
-	for (i = 0; i < glen && i < wlen && got[i] == want[i]; i++)
-		if (got[i] == '\n') {
-			line++;
-			bol = i + 1;
-		}
-	if (i == glen && i == wlen)
-		return;
-	ck_abort_msg("%s: differs at byte %zu (line %d, got %zu bytes, want %zu)\n"
-		     " got: [%.*s]\nwant: [%.*s]", what, i, line, glen, wlen,
-		     bol < glen ? line_len(got + bol, got + glen) : 0, got + bol,
-		     bol < wlen ? line_len(want + bol, want + wlen) : 0, want + bol);
-}
-
-static void assert_text(const char *what, const char *got, const char *want)
-{
-	assert_same(what, got, strlen(got), want, strlen(want));
-}
-
-/* What every capture shares: -H 127.0.0.1, -l 1, this host's socket
- * sizes, headers on, no CPU, no confidence (as check_report.c's base). */
-static void base(struct np_report *r, const struct np_test *t)
-{
-	memset(r, 0, sizeof(*r));
-	r->test = t;
-	r->unit = t->rr ? 'x' : 'm';
-	r->verbosity = 1;
-	r->headers = true;
-	r->lname = "0.0.0.0";
-	r->laddr = "0.0.0.0";
-	r->lfamily = AF_INET;
-	r->rname = "127.0.0.1";
-	r->raddr = "127.0.0.1";
-	r->rfamily = AF_INET;
-	r->elapsed = 1.00;
-	if (t->sock_type == SOCK_DGRAM) {
-		r->lss = r->lsr = r->rss = r->rsr = 212992;
-		r->send_size = r->recv_size = 65507;
-	} else {
-		r->lss = r->rss = 16384;
-		r->lsr = r->rsr = 131072;
-		r->send_size = r->recv_size = 16384;
-	}
-	r->lss_end = r->lss;
-	r->lsr_end = r->lsr;
-	r->rss_end = r->rss;
-	r->rsr_end = r->rsr;
-	r->lss_req = r->lsr_req = r->rss_req = r->rsr_req = -1;
-	r->rsend_size = r->rrecv_size = r->send_size;
-	r->req_size = r->rsp_size = 1;
-	r->mss = -1;
-	r->ltransport_retrans = r->rtransport_retrans = -1;
-	r->lcpu = r->rcpu = r->lsd = r->rsd = -1;
-	r->lcpu_method = r->rcpu_method = 'U';
-	r->iterations = 1;
-	r->conf_level_used = -1;
-	r->uuid = "";
-	r->command_line = "netperf";
-}
-
-static char *render_report(const struct np_report *r, size_t *len)
-{
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-
-	ck_assert_msg(f != NULL, "open_memstream failed");
-	np_report_print(f, r);
-	ck_assert_int_eq(fclose(f), 0);
-	if (len)
-		*len = n;
-	return buf;
-}
-
 /* Parses list (NULL: the default) for r's test and prints r with it. */
 static char *print_sel(struct np_report *r, const char *list,
 		       enum np_sel_style style)
@@ -173,7 +56,7 @@ static char *print_sel(struct np_report *r, const char *list,
 	ck_assert_msg(np_sel_parse(list, style, r->test, r->cpu, &sel, why,
 				   sizeof(why)) == 0, "%s: %s", list, why);
 	r->selection = &sel;
-	return render_report(r, NULL);
+	return golden_render(np_report_print, r, NULL);
 }
 
 /* netperf's names in index order, from the `-o ?` capture. */
@@ -187,7 +70,7 @@ static void load_names(void)
 
 	if (names_buf)
 		return;
-	names_buf = slurp_golden("udp_rr__o_question", NULL);
+	names_buf = golden_read("udp_rr__o_question", NULL);
 	p = strtok(names_buf, ",\n");
 	while (p && n_names < 256) {
 		names[n_names++] = p;
@@ -305,7 +188,7 @@ START_TEST(test_golden)
 	size_t wlen;
 	char *got, *want;
 
-	base(&r, c->test);
+	golden_base(&r, c->test);
 	r.headers = c->headers;
 	r.throughput = c->tput;
 	if (c->lss_end)
@@ -315,8 +198,8 @@ START_TEST(test_golden)
 	if (c->extra)
 		c->extra(&r);
 	got = print_sel(&r, c->list, c->style);
-	want = slurp_golden(c->name, &wlen);
-	assert_same(c->name, got, strlen(got), want, wlen);
+	want = golden_read(c->name, &wlen);
+	golden_assert_same(c->name, got, strlen(got), want, wlen);
 	free(got);
 	free(want);
 }
@@ -332,8 +215,8 @@ START_TEST(test_list_names)
 	ck_assert_ptr_ne(f, NULL);
 	np_sel_list_names(f);
 	ck_assert_int_eq(fclose(f), 0);
-	want = slurp_golden("udp_rr__o_question", &wlen);
-	assert_same("-o ?", buf, n, want, wlen);
+	want = golden_read("udp_rr__o_question", &wlen);
+	golden_assert_same("-o ?", buf, n, want, wlen);
 	free(buf);
 	free(want);
 }
@@ -373,7 +256,7 @@ START_TEST(test_default_lists)
 	parse_ok(NULL, defaults[_i].test, defaults[_i].cpu, &sel);
 	ck_assert_int_eq(sel.nlines, 1);
 	ck_assert_int_eq(sel.style, NP_SEL_CSV);
-	assert_text(defaults[_i].test->name, line_names(&sel, 0), defaults[_i].want);
+	golden_assert_text(defaults[_i].test->name, line_names(&sel, 0), defaults[_i].want);
 }
 END_TEST
 
@@ -384,25 +267,25 @@ START_TEST(test_direct_lists)
 	/* ';' separates output lines; ',' and blanks the names. */
 	parse_ok("THROUGHPUT,elapsed_time;lss_size_end, Throughput_Units", TS, false, &sel);
 	ck_assert_int_eq(sel.nlines, 2);
-	assert_text("line 1", line_names(&sel, 0), "THROUGHPUT,ELAPSED_TIME");
-	assert_text("line 2", line_names(&sel, 1), "LSS_SIZE_END,THROUGHPUT_UNITS");
+	golden_assert_text("line 1", line_names(&sel, 0), "THROUGHPUT,ELAPSED_TIME");
+	golden_assert_text("line 2", line_names(&sel, 1), "LSS_SIZE_END,THROUGHPUT_UNITS");
 	ck_assert_int_eq(sel.nfields[2], 0);
 
 	/* A single known name, in any case, is a list, not a file. */
 	parse_ok("throughput", TS, false, &sel);
 	ck_assert_int_eq(sel.nlines, 1);
-	assert_text("single", line_names(&sel, 0), "THROUGHPUT");
+	golden_assert_text("single", line_names(&sel, 0), "THROUGHPUT");
 
 	/* Empty names are skipped; a trailing ';' adds no line. */
 	parse_ok(",,THROUGHPUT,,;", TS, false, &sel);
 	ck_assert_int_eq(sel.nlines, 1);
-	assert_text("empties", line_names(&sel, 0), "THROUGHPUT");
+	golden_assert_text("empties", line_names(&sel, 0), "THROUGHPUT");
 
 	/* An empty line in the middle keeps its place. */
 	parse_ok("THROUGHPUT;;ELAPSED_TIME", TS, false, &sel);
 	ck_assert_int_eq(sel.nlines, 3);
 	ck_assert_int_eq(sel.nfields[1], 0);
-	assert_text("third", line_names(&sel, 2), "ELAPSED_TIME");
+	golden_assert_text("third", line_names(&sel, 2), "ELAPSED_TIME");
 
 	/* Four lines is the most. */
 	parse_ok("THROUGHPUT;THROUGHPUT;THROUGHPUT;THROUGHPUT;", TS, false, &sel);
@@ -410,8 +293,8 @@ START_TEST(test_direct_lists)
 
 	/* OUTPUT_END ends its line: netperf prints nothing after it. */
 	parse_ok("THROUGHPUT,OUTPUT_END,ELAPSED_TIME;THROUGHPUT_UNITS", TS, false, &sel);
-	assert_text("end", line_names(&sel, 0), "THROUGHPUT");
-	assert_text("end 2", line_names(&sel, 1), "THROUGHPUT_UNITS");
+	golden_assert_text("end", line_names(&sel, 0), "THROUGHPUT");
+	golden_assert_text("end 2", line_names(&sel, 1), "THROUGHPUT_UNITS");
 }
 END_TEST
 
@@ -424,7 +307,7 @@ START_TEST(test_unknown_kept)
 	ck_assert_int_eq(sel.nfields[0], 3);
 	ck_assert_int_eq(sel.field[0][1], NP_SEL_UNKNOWN);
 	ck_assert_int_eq(sel.field[0][2], NP_SEL_UNKNOWN);
-	assert_text("unknown", line_names(&sel, 0), "THROUGHPUT,?,?");
+	golden_assert_text("unknown", line_names(&sel, 0), "THROUGHPUT,?,?");
 }
 END_TEST
 
@@ -450,7 +333,7 @@ START_TEST(test_all)
 	}
 	/* "all" is only special on its own. */
 	parse_ok("all,THROUGHPUT", UR, false, &sel);
-	assert_text("all in a list", line_names(&sel, 0), "?,THROUGHPUT");
+	golden_assert_text("all in a list", line_names(&sel, 0), "?,THROUGHPUT");
 }
 END_TEST
 
@@ -467,9 +350,9 @@ START_TEST(test_file)
 
 	parse_ok(path, TS, false, &sel);
 	ck_assert_int_eq(sel.nlines, 3);
-	assert_text("file 1", line_names(&sel, 0), "THROUGHPUT,ELAPSED_TIME");
-	assert_text("file 2", line_names(&sel, 1), "THROUGHPUT_UNITS,OUTPUT_NONE");
-	assert_text("file 3", line_names(&sel, 2), "LSS_SIZE_END");
+	golden_assert_text("file 1", line_names(&sel, 0), "THROUGHPUT,ELAPSED_TIME");
+	golden_assert_text("file 2", line_names(&sel, 1), "THROUGHPUT_UNITS,OUTPUT_NONE");
+	golden_assert_text("file 3", line_names(&sel, 2), "LSS_SIZE_END");
 	unlink(path);
 	free(path);
 }
@@ -481,7 +364,7 @@ START_TEST(test_errors)
 	char list[8192];
 	size_t n = 0;
 
-	assert_text("missing", parse_err("/nonexistent/sel"),
+	golden_assert_text("missing", parse_err("/nonexistent/sel"),
 		    "cannot open output selection file '/nonexistent/sel':"
 		    " No such file or directory");
 	/* Blank-separated names are one word, hence a file name. */
@@ -551,19 +434,19 @@ START_TEST(test_csv_unknown)
 	char want[512];
 	char *got;
 
-	base(&r, TS);
+	golden_base(&r, TS);
 	r.headers = false;
 	r.throughput = 17331.50;
 	got = print_sel(&r, "THROUGHPUT,NOT_A_FIELD", NP_SEL_CSV);
-	assert_text("last", got, "17331.50,,\n");
+	golden_assert_text("last", got, "17331.50,,\n");
 	free(got);
 
 	got = print_sel(&r, "THROUGHPUT,NOT_A_FIELD,ELAPSED_TIME", NP_SEL_CSV);
-	assert_text("middle", got, "17331.50,, 1.00\n");
+	golden_assert_text("middle", got, "17331.50,, 1.00\n");
 	free(got);
 
 	got = print_sel(&r, "NOT_A_FIELD,THROUGHPUT", NP_SEL_CSV);
-	assert_text("first", got, ", 17331.50\n");
+	golden_assert_text("first", got, ", 17331.50\n");
 	free(got);
 
 	/* An unknown name has no title, and no comma for it. */
@@ -571,7 +454,7 @@ START_TEST(test_csv_unknown)
 	got = print_sel(&r, "NOT_A_FIELD,THROUGHPUT,NOPE,ELAPSED_TIME,NOPE", NP_SEL_CSV);
 	snprintf(want, sizeof(want), "%sThroughput,Elapsed Time (sec)\n"
 		 ", 17331.50,, 1.00,,\n", banner_ts);
-	assert_text("titles", got, want);
+	golden_assert_text("titles", got, want);
 	free(got);
 }
 END_TEST
@@ -583,7 +466,7 @@ START_TEST(test_columns_keyval_unknown)
 	char *got;
 	char want[1024];
 
-	base(&r, TS);
+	golden_base(&r, TS);
 	r.throughput = 17331.50;
 	got = print_sel(&r, "THROUGHPUT,NOT_A_FIELD,ELAPSED_TIME", NP_SEL_COLUMNS);
 	snprintf(want, sizeof(want), "%s"
@@ -592,13 +475,13 @@ START_TEST(test_columns_keyval_unknown)
 		 "            (sec)   \n"
 		 "                    \n"
 		 "17331.50    1.00    \n", banner_ts);
-	assert_text("columns", got, want);
+	golden_assert_text("columns", got, want);
 	free(got);
 
 	got = print_sel(&r, "THROUGHPUT,NOT_A_FIELD,ELAPSED_TIME", NP_SEL_KEYVAL);
 	snprintf(want, sizeof(want), "%sTHROUGHPUT=17331.50\nELAPSED_TIME=1.00\n",
 		 banner_ts);
-	assert_text("keyval", got, want);
+	golden_assert_text("keyval", got, want);
 	free(got);
 }
 END_TEST
@@ -611,7 +494,7 @@ START_TEST(test_several_lines)
 	char *got;
 	char want[1024];
 
-	base(&r, UR);
+	golden_base(&r, UR);
 	r.throughput = 15809.91;
 	got = print_sel(&r, "THROUGHPUT;REQUEST_SIZE,THROUGHPUT_UNITS", NP_SEL_CSV);
 	ck_assert_ptr_ne(strstr(got, "\nThroughput,Request Size Bytes,Throughput Units\n"
@@ -620,7 +503,7 @@ START_TEST(test_several_lines)
 
 	r.headers = false;
 	got = print_sel(&r, "THROUGHPUT;REQUEST_SIZE,THROUGHPUT_UNITS", NP_SEL_COLUMNS);
-	assert_text("-P 0", got, "15809.91   \n\n1       Trans/s    \n");
+	golden_assert_text("-P 0", got, "15809.91   \n\n1       Trans/s    \n");
 	free(got);
 
 	r.headers = true;
@@ -639,7 +522,7 @@ START_TEST(test_several_lines)
 		 "Bytes              \n"
 		 "                   \n"
 		 "1       Trans/s    \n");
-	assert_text("-O two lines", got, want);
+	golden_assert_text("-O two lines", got, want);
 	free(got);
 
 	got = print_sel(&r, "THROUGHPUT;REQUEST_SIZE,THROUGHPUT_UNITS", NP_SEL_KEYVAL);
@@ -651,10 +534,10 @@ START_TEST(test_several_lines)
 	 * the separating empty line. */
 	r.headers = false;
 	got = print_sel(&r, ";THROUGHPUT", NP_SEL_CSV);
-	assert_text("csv, empty first line", got, "");
+	golden_assert_text("csv, empty first line", got, "");
 	free(got);
 	got = print_sel(&r, ";THROUGHPUT", NP_SEL_COLUMNS);
-	assert_text("-O, empty first line", got, "\n15809.91   \n");
+	golden_assert_text("-O, empty first line", got, "\n15809.91   \n");
 	free(got);
 }
 END_TEST
@@ -666,11 +549,11 @@ START_TEST(test_columns_wide_value)
 	struct np_report r;
 	char *got;
 
-	base(&r, TS);
+	golden_base(&r, TS);
 	r.headers = false;
 	r.throughput = 123456789012.34;
 	got = print_sel(&r, "THROUGHPUT,THROUGHPUT_UNITS,LOCAL_CPU_METHOD", NP_SEL_COLUMNS);
-	assert_text("wide", got, "123456789012.34  10^6bits/s  U      \n");
+	golden_assert_text("wide", got, "123456789012.34  10^6bits/s  U      \n");
 	free(got);
 }
 END_TEST
@@ -682,7 +565,7 @@ START_TEST(test_replaces_tables)
 	char *got;
 	char want[512];
 
-	base(&r, TS);
+	golden_base(&r, TS);
 	r.throughput = 100.0;
 	r.confidence = true;
 	r.conf_level = 99;
@@ -698,7 +581,7 @@ START_TEST(test_replaces_tables)
 			 " : +/-2.500%% @ 99%% conf. \n"
 			 "Throughput,Confidence Iterations Run,Throughput Confidence Width (%%)\n"
 			 "100.00,10,37.285\n");
-		assert_text("conf", got, want);
+		golden_assert_text("conf", got, want);
 		free(got);
 	}
 }
@@ -906,12 +789,12 @@ START_TEST(test_values)
 	struct np_report r;
 	char *got;
 
-	base(&r, c->test);
+	golden_base(&r, c->test);
 	r.headers = false;      /* -k -P 0: the lines alone */
 	if (c->setup)
 		c->setup(&r);
 	got = print_sel(&r, c->list, NP_SEL_KEYVAL);
-	assert_text(c->what, got, c->want);
+	golden_assert_text(c->what, got, c->want);
 	free(got);
 }
 END_TEST
@@ -925,12 +808,12 @@ START_TEST(test_brand_and_long_strings)
 	char want[512];
 	size_t n = 3000;
 
-	base(&r, TS);
+	golden_base(&r, TS);
 	r.throughput = 1.5;
 	got = print_sel(&r, "RESULT_BRAND,THROUGHPUT,RESULT_BRAND", NP_SEL_CSV);
 	snprintf(want, sizeof(want), "%sResult Tag,Throughput,Result Tag\n, 1.50,,\n",
 		 banner_ts);
-	assert_text("csv", got, want);
+	golden_assert_text("csv", got, want);
 	free(got);
 
 	got = print_sel(&r, "RESULT_BRAND,THROUGHPUT", NP_SEL_COLUMNS);
@@ -940,7 +823,7 @@ START_TEST(test_brand_and_long_strings)
 		 "                  \n"
 		 "                  \n"
 		 "       1.50       \n", banner_ts);
-	assert_text("columns", got, want);
+	golden_assert_text("columns", got, want);
 	free(got);
 
 	cmd = malloc(n + 1);
@@ -966,7 +849,7 @@ START_TEST(test_all_csv)
 	char *got, *nl;
 	int commas = 0;
 
-	base(&r, TC);
+	golden_base(&r, TC);
 	fill_stream(&r);
 	r.brand = "b";
 	got = print_sel(&r, "all", NP_SEL_CSV);
