@@ -58,7 +58,49 @@ struct link {
 	struct np_cpu_snapshot *cpu0; /* -c: /proc/stat around the data phase */
 	struct np_cpu_snapshot *cpu1;
 	struct np_hist *hist;         /* -j: round trips over all iterations */
+	/* -D: where interim figures go, and how the report names units. */
+	FILE *out;
+	const struct np_report *head;
+	int interims;                 /* printed so far (-k numbers them) */
 };
+
+/* -D: the figure since the previous tick, from the counters the loop
+ * keeps current; called off the loop's fast path. */
+struct interim {
+	struct link *l;
+	const struct np_test *test;
+	double since;                 /* np_now() of the previous figure */
+	uint64_t units;               /* counter then */
+};
+
+static uint64_t interim_units(const struct np_test *t, const struct np_counters *c)
+{
+	return t->rr ? c->trans : (t->direction & NP_DIR_RECV) ? c->bytes_sent : c->bytes_recv;
+}
+
+static void interim_figure(struct np_run *run, bool final)
+{
+	struct interim *im = run->tick_ctx;
+	const struct np_report *head = im->l->head;
+	uint64_t units = interim_units(im->test, &run->c);
+	double now = np_now(), secs = now - im->since;
+	double per_sec = secs > 0 ? (double)(units - im->units) / secs : 0;
+	struct timespec wall;
+
+	if (secs <= 0 || (final && units == im->units))
+		return;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	np_report_interim(im->l->out, head, im->l->interims++,
+			  head->unit == 'x' ? per_sec : np_unit_rate(per_sec, head->unit),
+			  secs, &wall);
+	im->since = now;
+	im->units = units;
+}
+
+static void interim_report(struct np_run *run)
+{
+	interim_figure(run, false);
+}
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
@@ -426,6 +468,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	int rc = -1, r;
 	bool cpu_ok;
 	double t0;
+	struct interim im = { 0 };
 
 	memset(s, 0, sizeof(*s));
 	memset(&run, 0, sizeof(run));
@@ -471,8 +514,13 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	}
 	run.timed = o->length > 0;
 	run.count = o->length < 0 ? -o->length : 0;
-	run.stop = np_timer_flag();
+	run.ev = np_timer_events();
 	run.hist = t->rr ? l->hist : NULL;
+	if (o->interim > 0) {
+		im = (struct interim){ l, t, 0, 0 };
+		run.on_tick = interim_report;
+		run.tick_ctx = &im;
+	}
 
 	if (np_timer_start(o->length > 0 ? (double)o->length : 0) < 0) {
 		fail(err, "timer: %s", strerror(errno));
@@ -480,11 +528,16 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	}
 	cpu_ok = o->local_cpu && np_cpu_read(l->cpu0) == 0;
 	catch_sigint(true);
-	t0 = np_now();
+	t0 = im.since = np_now();
+	if (o->interim > 0)
+		np_tick_start(o->interim);
 	r = t->client_run(&run);
 	s->elapsed = np_now() - t0;
 	np_timer_stop();
+	np_tick_stop();
 	catch_sigint(false);
+	if (o->interim > 0 && r == 0)
+		interim_figure(&run, true);   /* the last, shorter interval */
 	local_cpu(l, cpu_ok, s);
 	s->local = run.c;
 	local_facts(t, run.fd, s);
@@ -556,9 +609,8 @@ static void tally_add(struct tally *t, const struct np_opts *o, const struct np_
 		   np_stats_confident(&t->rcpu, o->conf_level, o->conf_width)));
 }
 
-/* The last iteration's report, with what netperf averages over the
- * iterations, the confidence reached, and what the plan knows. */
-static void fill_report(struct np_report *r, const struct plan *p, const struct tally *t)
+/* What the report knows before the test: the banner's part. */
+static void fill_plan(struct np_report *r, const struct plan *p)
 {
 	const struct np_opts *o = p->o;
 
@@ -584,11 +636,16 @@ static void fill_report(struct np_report *r, const struct plan *p, const struct 
 	r->lsr_req = o->lrcvbuf;
 	r->rss_req = o->rsndbuf;
 	r->rsr_req = o->rrcvbuf;
-
 	r->confidence = o->confidence;
 	r->conf_level = o->conf_level;
 	r->conf_width = o->conf_width;
 	r->conf_result_only = o->result_only;
+}
+
+/* The last iteration's report gets what netperf averages over the
+ * iterations and the confidence reached. */
+static void fill_tally(struct np_report *r, const struct np_opts *o, const struct tally *t)
+{
 	r->conf_met = t->met;
 	r->conf_tput = 100.0 * 2.0 * t->half_tput;
 	r->conf_lcpu = 100.0 * 2.0 * fabs(t->half_lcpu);
@@ -644,7 +701,7 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	struct np_addr peer;
 	struct link l = { .ctl = -1 };
 	struct plan p;
-	struct np_report s;
+	struct np_report s, head;
 	struct tally t;
 	char why[512];
 	int i, rc = 1;
@@ -684,6 +741,13 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	}
 	if (make_plan(&p, o, host, &peer, err) < 0)
 		goto out;
+	/* netperf prints its banner before the test: interim figures and
+	 * any error come after it. */
+	memset(&head, 0, sizeof(head));
+	fill_plan(&head, &p);
+	np_report_begin(out, &head);
+	l.head = &head;
+	l.out = out;
 	memset(&t, 0, sizeof(t));
 	for (i = 1; i <= o->iter_max; i++) {
 		if (iteration(&p, &l, &s, err) < 0)
@@ -694,7 +758,8 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	}
 	goodbye(l.ctl);
 	l.ctl = -1;
-	fill_report(&s, &p, &t);
+	fill_plan(&s, &p);
+	fill_tally(&s, o, &t);
 	join_args(o, cmdline, sizeof(cmdline));
 	make_uuid(uuid);
 	if (l.hist && l.hist->count) {
@@ -715,7 +780,7 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		s.version = un.version;
 		s.machine = un.machine;
 	}
-	np_report_print(out, &s);
+	np_report_body(out, &s);
 	rc = ferror(out) ? 1 : 0;
 out:
 	if (l.ctl >= 0)

@@ -41,6 +41,8 @@ static const struct optdef global_defs[] = {
 	{ 'B', ARG_REQUIRED, "brandstr", "Specify a string to be emitted with brief output" },
 	{ 'c', ARG_NUMBER_OPT, "[cpu_rate]", "Report local CPU usage" },
 	{ 'C', ARG_NUMBER_OPT, "[cpu_rate]", "Report remote CPU usage" },
+	{ 'D', ARG_REQUIRED, "time,[units] *", "Display interim results every time seconds\n"
+					       "(units, netperf's first guess of the rate, is ignored)" },
 	{ 'f', ARG_REQUIRED, "G|M|K|g|m|k|B|b|x", "Set the output units" },
 	{ 'h', ARG_NONE, "", "Display this text" },
 	{ 'H', ARG_REQUIRED, "name|ip,fam *", "Specify the target machine and/or its address family" },
@@ -401,6 +403,21 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	case 'j':
 		o->latency = true;
 		break;
+	case 'D': {
+		char *end;
+		double secs;
+
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		/* netperf's negative times (a timestamp per operation) would
+		 * put the clock in the data loop: not offered. */
+		secs = p.has_a ? strtod(p.a, &end) : 0;
+		if (!p.has_a || *end != '\0' || end == p.a || p.a[strspn(p.a, "0123456789.")] ||
+		    !(secs >= 0.001 && secs <= NP_MAX_SECONDS))
+			return bad(c, "interim interval must be 0.001 to %d seconds", NP_MAX_SECONDS);
+		o->interim = secs;
+		break;
+	}
 	case 'Z':
 		return passphrase_of(c, &o->passphrase);
 	case 'B':

@@ -50,6 +50,7 @@ struct np_opts {
 	bool local_cpu;              /* -c: measure CPU here */
 	bool remote_cpu;             /* -C: have netserver measure it */
 	bool latency;                /* -j: keep round-trip time statistics */
+	double interim;              /* -D: seconds between interim figures, 0 = none */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */

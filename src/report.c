@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include "select.h"
 #include "sock.h"
@@ -61,22 +62,51 @@ void np_report_confidence_warning(FILE *out, const struct np_report *r)
 		r->conf_tput, r->conf_lcpu, r->conf_rcpu);
 }
 
-void np_report_print(FILE *out, const struct np_report *r)
+void np_report_begin(FILE *out, const struct np_report *r)
 {
 	if (r->headers)
 		np_report_banner(out, r);
+	fflush(out);
+}
+
+void np_report_body(FILE *out, const struct np_report *r)
+{
 	/* -o/-O/-k replace the tables and the WARNING block (cli.md 3.4). */
 	if (r->selection) {
 		np_sel_print(out, r->selection, r);
-		fflush(out);
-		return;
+	} else {
+		if (r->confidence && !r->conf_met)
+			np_report_confidence_warning(out, r);
+		if (r->verbosity == 0)
+			r->test->print_brief(out, r);
+		else if (r->verbosity <= 2)
+			r->test->print_table(out, r);
 	}
-	if (r->confidence && !r->conf_met)
-		np_report_confidence_warning(out, r);
-	if (r->verbosity == 0)
-		r->test->print_brief(out, r);
-	else if (r->verbosity <= 2)
-		r->test->print_table(out, r);
+	fflush(out);
+}
+
+void np_report_print(FILE *out, const struct np_report *r)
+{
+	np_report_begin(out, r);
+	np_report_body(out, r);
+}
+
+void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,
+		       double seconds, const struct timespec *ending)
+{
+	enum np_sel_style style = r->selection ? r->selection->style : NP_SEL_COLUMNS;
+	const char *label = np_unit_label(r->unit);
+	long sec = (long)ending->tv_sec, ms = ending->tv_nsec / 1000000;
+
+	if (style == NP_SEL_CSV)
+		fprintf(out, "%7.2f,%s/s,%.3f,%ld.%.3ld\n", rate, label, seconds, sec, ms);
+	else if (style == NP_SEL_KEYVAL)
+		fprintf(out, "NETPERF_INTERIM_RESULT[%d]=%.2f\nNETPERF_UNITS[%d]=%s/s\n"
+			"NETPERF_INTERVAL[%d]=%.3f\nNETPERF_ENDING[%d]=%ld.%.3ld\n",
+			n, rate, n, label, n, seconds, n, sec, ms);
+	else
+		fprintf(out, "Interim result: %7.2f %s/s over %.3f seconds ending at %ld.%.3ld\n",
+			rate, label, seconds, sec, ms);
 	fflush(out);
 }
 

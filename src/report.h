@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "test.h"
 
@@ -103,8 +104,16 @@ struct np_report {
 	double lat_mean, lat_stddev;
 };
 
-/* The whole report for one test run, as -P/-v ask. */
+/* The whole report for one test run, as -P/-v ask: the banner (begin),
+ * which netperf prints before the test starts, then the rest (body). */
 void np_report_print(FILE *out, const struct np_report *r);
+void np_report_begin(FILE *out, const struct np_report *r);
+void np_report_body(FILE *out, const struct np_report *r);
+
+/* -D: one interim figure, the n-th (0 first), rate in r->unit over
+ * seconds ending at the wall-clock time ending, in the output style. */
+void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,
+		       double seconds, const struct timespec *ending);
 
 /* Pieces, also used by the test descriptors. */
 void np_report_banner(FILE *out, const struct np_report *r);

@@ -366,7 +366,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	length = q->test_length > 0 ? q->test_length + pad : NP_MAX_SECONDS + PAD_SECONDS;
 	run.timed = q->test_length > 0;
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
-	run.stop = np_timer_flag();
+	run.ev = np_timer_events();
 	if (cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
 	if (np_timer_start(length) < 0) {

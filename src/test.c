@@ -66,12 +66,29 @@ int np_run_fail(struct np_run *run, const char *what, int err)
 	return -1;
 }
 
+bool np_run_events(struct np_run *run)
+{
+	struct np_events *ev = run->ev;
+
+	ev->pending = 0;
+	if (ev->tick) {
+		ev->tick = 0;
+		if (run->on_tick)
+			run->on_tick(run);
+	}
+	/* Once stopped, stay on this path: every later check says so. */
+	if (ev->stop)
+		ev->pending = 1;
+	return ev->stop != 0;
+}
+
 bool np_run_idle(struct np_run *run, const char *what)
 {
-	if (run->timed && !*run->stop)
+	if (np_run_stopped(run))
+		return false;
+	if (run->timed)
 		return true;
-	if (!*run->stop)
-		np_run_fail(run, what, ETIMEDOUT);
+	np_run_fail(run, what, ETIMEDOUT);
 	return false;
 }
 
@@ -94,14 +111,14 @@ int np_run_accept(struct np_run *run)
 			return 1;
 		}
 		if (errno == EINTR || errno == ECONNABORTED) {
-			if (*run->stop)
+			if (np_run_stopped(run))
 				return 0;
 			continue;
 		}
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
 			if (np_run_idle(run, "accept"))
 				continue;
-			return *run->stop ? 0 : -1;
+			return np_run_stopped(run) ? 0 : -1;
 		}
 		return np_run_fail(run, "accept", errno);
 	}

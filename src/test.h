@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "clock.h"
 #include "sock.h"
 #include "stats.h"
 
@@ -45,7 +46,11 @@ struct np_run {
 	double linger;         /* server TCP_CRR: seconds it may go on serving
 				* after the timer, while connections come */
 	double idle_tail;      /* seconds of closing silence, off elapsed */
-	const volatile sig_atomic_t *stop; /* set when the test timer fires */
+	struct np_events *ev;  /* the timers' flags (clock.h) */
+	/* -D: called from the loop, off its fast path, when a tick is due;
+	 * run->c is current then. */
+	void (*on_tick)(struct np_run *run);
+	void *tick_ctx;
 	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
 	char *rbuf;            /* at least recv_size/rsp/req bytes */
 	size_t rbuf_len;
@@ -80,6 +85,15 @@ const struct np_test *np_test_for_request(int sock_type, int protocol,
 					  uint32_t direction, bool connect_each);
 /* All tests, NULL-terminated, for help texts. */
 const struct np_test *const *np_tests(void);
+
+/* The slow path of np_run_stopped: handle a tick, report a stop. */
+bool np_run_events(struct np_run *run);
+
+/* Whether the loop must end: one load in the common case. */
+static inline bool np_run_stopped(struct np_run *run)
+{
+	return run->ev->pending && np_run_events(run);
+}
 
 /* Shared by the data loops of every family. */
 void np_run_fill(char *buf, size_t len);

@@ -40,7 +40,7 @@ static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t le
 			continue;
 		}
 		if (errno == EINTR) {
-			if (*run->stop)
+			if (np_run_stopped(run))
 				return XFER_STOPPED;
 			continue;
 		}
@@ -48,7 +48,7 @@ static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t le
 			return XFER_PEER_CLOSED;
 		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "send"))
 			continue;
-		if (*run->stop)
+		if (np_run_stopped(run))
 			return XFER_STOPPED;
 		if (errno != EAGAIN && errno != EWOULDBLOCK)
 			np_run_fail(run, "send", errno);
@@ -73,13 +73,13 @@ static enum xfer recv_all(struct np_run *run, int fd, char *buf, size_t len)
 		if (n == 0 || errno == ECONNRESET)
 			return XFER_PEER_CLOSED;
 		if (errno == EINTR) {
-			if (*run->stop)
+			if (np_run_stopped(run))
 				return XFER_STOPPED;
 			continue;
 		}
 		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
 			continue;
-		if (*run->stop)
+		if (np_run_stopped(run))
 			return XFER_STOPPED;
 		if (errno != EAGAIN && errno != EWOULDBLOCK)
 			np_run_fail(run, "recv", errno);
@@ -120,7 +120,7 @@ static int tcp_rr_client(struct np_run *run)
 	if (np_run_connect(run) < 0)
 		return -1;
 	np_run_latency_begin(run);
-	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		int rc = tcp_transaction(run, run->fd);
 
 		if (rc < 0)
@@ -137,7 +137,7 @@ static int tcp_rr_client(struct np_run *run)
  * requests until the peer's EOF, the timer or the count. */
 static int tcp_serve(struct np_run *run, int fd, bool once)
 {
-	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		enum xfer x = recv_all(run, fd, run->rbuf, (size_t)run->req_size);
 
 		if (x == XFER_DONE)
@@ -171,7 +171,7 @@ static int tcp_crr_client(struct np_run *run)
 
 	run->fd = -1;
 	np_run_latency_begin(run);
-	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		int rc;
 
 		if (fd < 0) {
@@ -180,7 +180,7 @@ static int tcp_crr_client(struct np_run *run)
 				return np_run_fail(run, "socket", errno);
 		}
 		if (connect(fd, (const struct sockaddr *)&run->peer, run->peer_len) < 0) {
-			if (errno == EINTR && *run->stop)
+			if (errno == EINTR && np_run_stopped(run))
 				break;
 			close(fd);
 			return np_run_fail(run, "connect", errno);
@@ -212,13 +212,13 @@ static int tcp_crr_client(struct np_run *run)
  * socket's idle timeout still bounds the wait. */
 static int crr_serve_one(struct np_run *run, int fd)
 {
-	static const volatile sig_atomic_t never;
-	const volatile sig_atomic_t *stop = run->stop;
+	static struct np_events never;
+	struct np_events *ev = run->ev;
 	int rc;
 
-	run->stop = &never;
+	run->ev = &never;
 	rc = tcp_serve(run, fd, true);
-	run->stop = stop;
+	run->ev = ev;
 	close(fd);
 	return rc;
 }
@@ -246,7 +246,7 @@ static int crr_linger(struct np_run *run)
 
 static int tcp_crr_server(struct np_run *run)
 {
-	while (!*run->stop && !np_run_count_done(run, run->c.trans)) {
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		int rc = np_run_accept(run);
 
 		if (rc < 0)
@@ -263,14 +263,13 @@ static int tcp_crr_server(struct np_run *run)
 
 static int udp_rr_client(struct np_run *run)
 {
-	const volatile sig_atomic_t *stop = run->stop;
 	const size_t req = (size_t)run->req_size;
 	int rc = 0;
 
 	if (np_run_connect(run) < 0)
 		return -1;
 	np_run_latency_begin(run);
-	while (!*stop && !np_run_count_done(run, run->c.trans)) {
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		ssize_t n = send(run->fd, run->sbuf, req, 0);
 
 		if (n < 0) {
@@ -283,7 +282,7 @@ static int udp_rr_client(struct np_run *run)
 		run->c.send_calls++;
 		for (;;) {
 			n = recv(run->fd, run->rbuf, run->rbuf_len, 0);
-			if (n >= 0 || *stop)
+			if (n >= 0 || np_run_stopped(run))
 				break;
 			if (errno == EINTR)
 				continue;
@@ -295,7 +294,7 @@ static int udp_rr_client(struct np_run *run)
 			break;
 		}
 		if (n < 0) {
-			rc = *stop ? 0 : -1;
+			rc = np_run_stopped(run) ? 0 : -1;
 			break;
 		}
 		if (n != run->rsp_size) {
@@ -316,11 +315,10 @@ static int udp_rr_client(struct np_run *run)
  * once the socket is connected: nobody else can use us as a reflector. */
 static int udp_rr_server(struct np_run *run)
 {
-	const volatile sig_atomic_t *stop = run->stop;
 	const size_t rsp = (size_t)run->rsp_size;
 	bool connected = false;
 
-	while (!*stop && !np_run_count_done(run, run->c.trans)) {
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		struct sockaddr_storage from;
 		socklen_t flen = sizeof(from);
 		ssize_t n = recvfrom(run->fd, run->rbuf, run->rbuf_len, 0,
@@ -341,7 +339,7 @@ static int udp_rr_server(struct np_run *run)
 				continue;
 			if (errno != EAGAIN && errno != EWOULDBLOCK)
 				np_run_fail(run, "recv", errno);
-			return *stop ? 0 : -1;
+			return np_run_stopped(run) ? 0 : -1;
 		}
 		if (!connected) {
 			if (connect(run->fd, (struct sockaddr *)&from, flen) < 0)
@@ -350,7 +348,8 @@ static int udp_rr_server(struct np_run *run)
 		}
 		run->c.bytes_recv += (uint64_t)n;
 		run->c.recv_calls++;
-		while ((n = send(run->fd, run->sbuf, rsp, 0)) < 0 && errno == EINTR && !*stop)
+		while ((n = send(run->fd, run->sbuf, rsp, 0)) < 0 && errno == EINTR &&
+		       !np_run_stopped(run))
 			;
 		if (n < 0) {
 			if (errno == ECONNREFUSED || errno == EINTR)

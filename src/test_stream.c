@@ -29,42 +29,35 @@ enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
 
 static int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc)
 {
-	const volatile sig_atomic_t *stop = run->stop;
 	const char *buf = run->sbuf;
 	const size_t size = (size_t)run->send_size;
 	const uint64_t limit = run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
-	uint64_t bytes = 0, calls = 0, failed = 0;
-	int rc = 0;
+	struct np_counters *c = &run->c;
 
-	while (!*stop && bytes < limit) {
+	while (!np_run_stopped(run) && c->bytes_sent < limit) {
 		ssize_t n = send(fd, buf, size, MSG_NOSIGNAL);
 
 		if (n >= 0) {
-			bytes += (uint64_t)n;
-			calls++;
+			c->bytes_sent += (uint64_t)n;
+			c->send_calls++;
 			continue;
 		}
 		if (errno == EINTR)
 			continue;
 		if (udp && errno == ENOBUFS) {
-			failed++;
+			c->failed_sends++;
 			continue;
 		}
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
 			if (np_run_idle(run, "send"))
 				continue;
-			rc = -1;
-			break;
+			return -1;
 		}
 		if (pc == PEER_CLOSE_ENDS && (errno == EPIPE || errno == ECONNRESET))
 			break;
-		rc = np_run_fail(run, "send", errno);
-		break;
+		return np_run_fail(run, "send", errno);
 	}
-	run->c.bytes_sent += bytes;
-	run->c.send_calls += calls;
-	run->c.failed_sends += failed;
-	return rc;
+	return 0;
 }
 
 /* How a receive loop treats the peer's reset and a long silence. */
@@ -77,19 +70,17 @@ enum {
  * whether the peer's end was seen. */
 static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool *eof)
 {
-	const volatile sig_atomic_t *stop = run->stop;
 	char *buf = run->rbuf;
 	const size_t size = (size_t)run->recv_size;
-	uint64_t bytes = 0, calls = 0;
-	int rc = 0;
+	struct np_counters *c = &run->c;
 
 	*eof = false;
-	while (!*stop && bytes < limit) {
+	while (!np_run_stopped(run) && c->bytes_recv < limit) {
 		ssize_t n = recv(fd, buf, size, 0);
 
 		if (n > 0) {
-			bytes += (uint64_t)n;
-			calls++;
+			c->bytes_recv += (uint64_t)n;
+			c->recv_calls++;
 			continue;
 		}
 		if (n == 0 || (errno == ECONNRESET && (flags & RL_RESET_ENDS))) {
@@ -99,19 +90,15 @@ static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool
 		if (errno == EINTR)
 			continue;
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if ((flags & RL_IDLE_ENDS) && run->c.bytes_recv + bytes > 0)
+			if ((flags & RL_IDLE_ENDS) && c->bytes_recv > 0)
 				break;
 			if (np_run_idle(run, "recv"))
 				continue;
-			rc = -1;
-			break;
+			return -1;
 		}
-		rc = np_run_fail(run, "recv", errno);
-		break;
+		return np_run_fail(run, "recv", errno);
 	}
-	run->c.bytes_recv += bytes;
-	run->c.recv_calls += calls;
-	return rc;
+	return 0;
 }
 
 static uint64_t count_limit(const struct np_run *run)
@@ -195,11 +182,11 @@ static int udp_stream_server(struct np_run *run)
 		flen = sizeof(from);
 		n = recvfrom(run->fd, run->rbuf, (size_t)run->recv_size, 0,
 			     (struct sockaddr *)&from, &flen);
-		if (n >= 0 || (errno == EINTR && !*run->stop))
+		if (n >= 0 || (errno == EINTR && !np_run_stopped(run)))
 			continue;
 		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
 			continue;
-		if (*run->stop)
+		if (np_run_stopped(run))
 			return 0;
 		return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : np_run_fail(run, "recv", errno);
 	} while (n <= 0);
