@@ -179,6 +179,7 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		.sndbuf = o->lsndbuf, .rcvbuf = o->lrcvbuf,
 		.nodelay = o->nodelay && t->sock_type == SOCK_STREAM,
 		.recverr = t->sock_type == SOCK_DGRAM && !t->rr,
+		.cong = o->lcong,
 		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
 	};
 	return 0;
@@ -205,7 +206,7 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	struct np_addr bound = { .len = sizeof(bound.ss) };
 
 	memset(q, 0, sizeof(*q));
-	q->cpu_affinity = -1;
+	q->cpu_affinity = o->rcpu_bind;
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = q->recv_alignment = 8;
@@ -245,6 +246,8 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	if (o->data_host)
 		wire_addr(&p->remote, q->netserver_ip);
 	q->socket_prio = q->socket_tos = -1;
+	if (o->rcong)
+		snprintf(q->cong_control, sizeof(q->cong_control), "%s", o->rcong);
 }
 
 /* netperf's letters for its CPU methods (protocol.md 3.3). */
@@ -628,6 +631,7 @@ static void fill_plan(struct np_report *r, const struct plan *p)
 	r->rport = o->data_rport;
 	r->rfamily = p->family;
 	r->nodelay = o->nodelay;
+	r->cpu_bind = o->lcpu_bind >= 0 || o->rcpu_bind >= 0;
 	r->req_size = o->req_size;
 	r->rsp_size = o->rsp_size;
 	r->cpu = o->local_cpu || o->remote_cpu;
@@ -708,6 +712,8 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 
 	if (np_timer_init() < 0)
 		return fail(err, "timer: %s", strerror(errno)), 1;
+	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0)
+		return fail(err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno)), 1;
 	if (o->latency) {
 		l.hist = malloc(sizeof(*l.hist));
 		if (!l.hist) {

@@ -20,6 +20,10 @@
 
 #include "cpu.h"
 
+#ifdef HAVE_SCHED_SETAFFINITY
+#include <sched.h>
+#endif
+
 #define PROC_STAT "/proc/stat"
 /* Columns we keep: user nice system idle iowait irq softirq steal. */
 #define NFIELDS 8
@@ -332,4 +336,24 @@ np_cpu_count(void)
 	if (n < 1)
 		return 1;
 	return n > INT_MAX ? INT_MAX : (int)n;
+}
+
+int
+np_cpu_bind(int n)
+{
+#ifdef HAVE_SCHED_SETAFFINITY
+	cpu_set_t set;
+
+	if (n < 0 || n >= CPU_SETSIZE) {
+		errno = EINVAL;
+		return -1;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(n, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+#else
+	(void)n;
+	errno = ENOSYS;
+	return -1;
+#endif
 }

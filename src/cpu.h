@@ -48,5 +48,8 @@ void np_cpu_compute(const struct np_cpu_snapshot *a,
 		    const struct np_cpu_snapshot *b, struct np_cpu_util *u);
 /* Online CPUs, at least 1. */
 int np_cpu_count(void);
+/* Run this process on CPU n only (-T); -1 with errno where it cannot be
+ * done (ENOSYS without sched_setaffinity). */
+int np_cpu_bind(int n);
 
 #endif

@@ -56,6 +56,7 @@ static const struct optdef global_defs[] = {
 	{ 'P', ARG_REQUIRED, "0|1", "Don't/Do display test headers" },
 	{ 'r', ARG_NONE, "", "Allow confidence to be hit on result only" },
 	{ 't', ARG_REQUIRED, "testname", "Specify test to perform" },
+	{ 'T', ARG_REQUIRED, "lcpu,rcpu", "Request netperf/netserver be bound to local/remote cpu" },
 	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
 	{ 'V', ARG_NONE, "", "Display the netperf version and exit" },
 	{ '4', ARG_NONE, "", "Use IPv4 for the control and data connections" },
@@ -70,6 +71,9 @@ static const struct optdef test_defs[] = {
 	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection" },
 	{ 'k', ARG_WORD_OPT, "[file]", "Generate keyval output optionally based on file\n"
 				       "Use filename of '?' to get the list of choices" },
+	{ 'K', ARG_REQUIRED, "loc[,rem]", "Set the local and/or remote congestion control\n"
+					  "algorithm to use on those platforms where it can\n"
+					  "be set." },
 	{ 'L', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as source of data connection" },
 	{ 'm', ARG_REQUIRED, "local,remote*", "Set the send size for _STREAM/_MAERTS tests" },
 	{ 'M', ARG_REQUIRED, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests" },
@@ -403,6 +407,20 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	case 'j':
 		o->latency = true;
 		break;
+	case 'T': {
+		int64_t lc = -1, rc = -1;
+
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		pair_both(&p);
+		if (p.has_a && (st = number(c, p.a, 0, 1023, "", &lc)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b && (st = number(c, p.b, 0, 1023, "", &rc)) != NP_OPTS_RUN)
+			return st;
+		o->lcpu_bind = (int)lc;
+		o->rcpu_bind = (int)rc;
+		break;
+	}
 	case 'D': {
 		char *end;
 		double secs;
@@ -548,6 +566,21 @@ static enum np_opts_status selection(struct np_opts *o, const struct cur *c)
 	return NP_OPTS_RUN;
 }
 
+/* A name TCP_CONGESTION could know ("cubic", "bbr"): it goes on the wire
+ * in a 16-byte field netserver checks the same way. */
+static enum np_opts_status cong_name(const struct cur *c, const char *name, char buf[16],
+				     const char **out)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > 15 || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
+					    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")])
+		return bad(c, "'%s' is not a congestion-control name", name);
+	memcpy(buf, name, n + 1);
+	*out = buf;
+	return NP_OPTS_RUN;
+}
+
 static int32_t msg_max(const struct np_opts *o)
 {
 	return o->test->sock_type == SOCK_DGRAM ? NP_UDP_MAX : NP_MAX_TCP_MSG;
@@ -608,6 +641,12 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 	if ((st = split(c, &p)) != NP_OPTS_RUN)
 		return st;
 	switch (c->opt) {
+	case 'K':
+		pair_both(&p);
+		if ((p.has_a && (st = cong_name(c, p.a, o->cong_buf[0], &o->lcong)) != NP_OPTS_RUN) ||
+		    (p.has_b && (st = cong_name(c, p.b, o->cong_buf[1], &o->rcong)) != NP_OPTS_RUN))
+			return st;
+		return NP_OPTS_RUN;
 	case 'm':
 		return size_pair(c, &p, msg_max(o), unit, &o->send_size, &o->rsend_size);
 	case 'M':
@@ -649,6 +688,7 @@ static void np_opts_defaults(struct np_opts *o)
 	o->lsndbuf = o->lrcvbuf = o->rsndbuf = o->rrcvbuf = -1;
 	o->req_size = o->rsp_size = 1;
 	o->data_family = AF_UNSPEC;
+	o->lcpu_bind = o->rcpu_bind = -1;
 }
 
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,

@@ -51,6 +51,7 @@ struct np_opts {
 	bool remote_cpu;             /* -C: have netserver measure it */
 	bool latency;                /* -j: keep round-trip time statistics */
 	double interim;              /* -D: seconds between interim figures, 0 = none */
+	int lcpu_bind, rcpu_bind;    /* -T: CPUs to run on, -1 = any */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */
@@ -63,6 +64,7 @@ struct np_opts {
 	uint16_t data_lport;         /* -P L */
 	uint16_t data_rport;         /* -P ,R */
 	bool nodelay;                /* -D */
+	const char *lcong, *rcong;   /* -K: TCP congestion control, NULL = default */
 	const char *data_host;       /* -H: NULL = the control host */
 	const char *data_local;      /* -L: NULL = any */
 	int data_family;             /* -4/-6/-H ,fam/-L ,fam; AF_UNSPEC = inherit */
@@ -70,6 +72,7 @@ struct np_opts {
 	struct np_selection selection;
 	/* Storage for the host texts split off their ",family". */
 	char host_buf[4][256];
+	char cong_buf[2][16];
 };
 
 /* Parse netperf's argv into o.  Help and version go to out; a usage error

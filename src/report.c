@@ -46,6 +46,8 @@ void np_report_banner(FILE *out, const struct np_report *r)
 		fputs(" : nodelay", out);
 	if (r->test->first_burst)
 		fputs(" : first burst 0", out);
+	if (r->cpu_bind)
+		fputs(" : cpu bind", out);
 	fputc('\n', out);
 }
 

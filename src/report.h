@@ -33,6 +33,7 @@ struct np_report {
 	unsigned rport;
 	int rfamily;
 	bool nodelay;          /* test -D */
+	bool cpu_bind;         /* -T */
 
 	/* Confidence: requested, and what was achieved. */
 	bool confidence;

@@ -108,6 +108,7 @@ static void watch_control(int fd, bool on)
 
 struct session {
 	int ctl;
+	int bound_cpu;                 /* -T ,N: the CPU we run on, -1 = any */
 	bool cpu_used;                 /* -C was asked on this connection */
 	struct np_cpu_snapshot *cpu0;  /* allocated on first use */
 	struct np_cpu_snapshot *cpu1;
@@ -447,6 +448,14 @@ static int serve_omni(struct session *s)
 	if (t == NULL)
 		return refuse(s, EINVAL, "no test matches this protocol and direction");
 	np_log(NP_LOG_DEBUG, "%s, test length %d", t->name, q.test_length);
+	/* netperf -T ,N: this session's process runs on CPU N. */
+	if (q.cpu_affinity >= 0 && q.cpu_affinity != s->bound_cpu) {
+		if (q.cpu_affinity < np_cpu_count() && np_cpu_bind(q.cpu_affinity) == 0)
+			s->bound_cpu = q.cpu_affinity;
+		else
+			np_log(NP_LOG_INFO, "cannot run on CPU %d as asked; running anywhere",
+			       (int)q.cpu_affinity);
+	}
 	return run_test(s, &q, t);
 }
 
@@ -471,6 +480,7 @@ int np_session_run(int ctl, const char *passphrase)
 
 	memset(&s, 0, sizeof(s));
 	s.ctl = ctl;
+	s.bound_cpu = -1;
 	if (np_timer_init() < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		return -1;

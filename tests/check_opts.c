@@ -104,6 +104,13 @@ static const struct opt_case np_cases[] = {
 	{ ARGS("-c", "1x"), USAGE, "-c 1x", NONE },
 	{ ARGS("-C", "stray"), USAGE, "stray", NONE },
 
+	/* -T pins CPUs (pair-both); -K names congestion control. */
+	{ ARGS("-T", "1"), RUN, NULL, NONE },
+	{ ARGS("-T", "1024"), USAGE, "-T 1024", NONE },
+	{ ARGS("--", "-K", "cubic,bbr"), RUN, NULL, NONE },
+	{ ARGS("--", "-K", "a b"), USAGE, "-K a b", NONE },
+	{ ARGS("--", "-K", "sixteen-chars-xx"), USAGE, "-K sixteen-chars-xx", NONE },
+
 	/* -Z: a passphrase of 1..256 characters. */
 	{ ARGS("-Z", "secret"), RUN, NULL, NONE },
 	{ ARGS("-Z", ""), USAGE, "-Z", NONE },
