@@ -393,7 +393,9 @@ static void derive(const struct plan *p, struct np_report *s)
 	s->lsd = service_demand(p, s, s->lcpu, s->lcpu_more.count);
 	s->rsd = service_demand(p, s, s->rcpu, s->rcpu_more.count);
 	s->transaction_rate = s->trans_rate;
-	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate : 0;
+	/* burst + 1 transactions are in flight at once (netperf's rule). */
+	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate *
+			(1 + (p->test->connect_each ? 0 : p->o->burst)) : 0;
 }
 
 /* What netperf shows for a side it did not measure. */
@@ -505,6 +507,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	run.recv_size = s->recv_size > 0 ? s->recv_size : 1;
 	run.req_size = o->req_size;
 	run.rsp_size = o->rsp_size;
+	run.burst = t->connect_each ? 0 : o->burst;
 	/* One byte more than any expected datagram: a wrong-sized response
 	 * must show as one. */
 	run.rbuf_len = (size_t)(t->sock_type == SOCK_DGRAM ? NP_UDP_MAX + 1
@@ -632,6 +635,7 @@ static void fill_plan(struct np_report *r, const struct plan *p)
 	r->rfamily = p->family;
 	r->nodelay = o->nodelay;
 	r->cpu_bind = o->lcpu_bind >= 0 || o->rcpu_bind >= 0;
+	r->burst = p->test->rr && !p->test->connect_each ? o->burst : 0;
 	r->req_size = o->req_size;
 	r->rsp_size = o->rsp_size;
 	r->cpu = o->local_cpu || o->remote_cpu;

@@ -28,6 +28,8 @@ enum argkind {
 
 #define NP_BRAND_MAX 256
 #define NP_PASSPHRASE_MAX 256
+/* Requests ahead of responses: more only fills the socket buffers. */
+#define NP_MAX_BURST 1024
 
 struct optdef {
 	char opt;
@@ -66,6 +68,7 @@ static const struct optdef global_defs[] = {
 };
 
 static const struct optdef test_defs[] = {
+	{ 'b', ARG_REQUIRED, "number", "Send number requests at start of _RR tests" },
 	{ 'D', ARG_NONE, "", "Set TCP_NODELAY on both ends of the data connection" },
 	{ 'h', ARG_NONE, "", "Display this text" },
 	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection" },
@@ -628,6 +631,14 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 	case 'H':
 		return host_family(c, o->host_buf[2], sizeof(o->host_buf[2]), &o->data_host,
 				   &o->data_family);
+	case 'b': {
+		int64_t v;
+
+		if ((st = number(c, c->val, 0, NP_MAX_BURST, "requests", &v)) != NP_OPTS_RUN)
+			return st;
+		o->burst = (int)v;
+		return NP_OPTS_RUN;
+	}
 	case 'o':
 	case 'O':
 	case 'k':

@@ -64,6 +64,7 @@ struct np_opts {
 	uint16_t data_lport;         /* -P L */
 	uint16_t data_rport;         /* -P ,R */
 	bool nodelay;                /* -D */
+	int burst;                   /* -b: RR requests kept in flight beyond one */
 	const char *lcong, *rcong;   /* -K: TCP congestion control, NULL = default */
 	const char *data_host;       /* -H: NULL = the control host */
 	const char *data_local;      /* -L: NULL = any */

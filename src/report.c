@@ -45,7 +45,7 @@ void np_report_banner(FILE *out, const struct np_report *r)
 	if (r->nodelay)
 		fputs(" : nodelay", out);
 	if (r->test->first_burst)
-		fputs(" : first burst 0", out);
+		fprintf(out, " : first burst %d", r->burst);
 	if (r->cpu_bind)
 		fputs(" : cpu bind", out);
 	fputc('\n', out);

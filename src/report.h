@@ -34,6 +34,7 @@ struct np_report {
 	int rfamily;
 	bool nodelay;          /* test -D */
 	bool cpu_bind;         /* -T */
+	int burst;             /* -b: " : first burst N" */
 
 	/* Confidence: requested, and what was achieved. */
 	bool confidence;

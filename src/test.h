@@ -41,6 +41,7 @@ struct np_run {
 	int32_t recv_size;     /* bytes per recv (stream) */
 	int32_t req_size;      /* request/response sizes (RR) */
 	int32_t rsp_size;
+	int burst;             /* client RR: requests sent ahead (-b) */
 	int64_t count;         /* -l -N: bytes or transactions to do; 0 = timed */
 	bool timed;            /* a timer ends the test (else only count/peer) */
 	double linger;         /* server TCP_CRR: seconds it may go on serving

@@ -119,6 +119,16 @@ static int tcp_rr_client(struct np_run *run)
 {
 	if (np_run_connect(run) < 0)
 		return -1;
+	/* -b: these requests stay ahead of the responses for the whole run;
+	 * the lockstep loop below keeps burst + 1 in flight. */
+	for (int i = 0; i < run->burst; i++) {
+		enum xfer x = send_all(run, run->fd, run->sbuf, (size_t)run->req_size);
+
+		if (x == XFER_STOPPED)
+			break;
+		if (x != XFER_DONE)
+			return x == XFER_PEER_CLOSED ? closed_early(run) : -1;
+	}
 	np_run_latency_begin(run);
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		int rc = tcp_transaction(run, run->fd);
@@ -268,6 +278,12 @@ static int udp_rr_client(struct np_run *run)
 
 	if (np_run_connect(run) < 0)
 		return -1;
+	for (int i = 0; i < run->burst; i++) {
+		if (send(run->fd, run->sbuf, req, 0) < 0)
+			return np_run_fail(run, "send", errno);
+		run->c.bytes_sent += req;
+		run->c.send_calls++;
+	}
 	np_run_latency_begin(run);
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		ssize_t n = send(run->fd, run->sbuf, req, 0);

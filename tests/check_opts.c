@@ -104,6 +104,11 @@ static const struct opt_case np_cases[] = {
 	{ ARGS("-c", "1x"), USAGE, "-c 1x", NONE },
 	{ ARGS("-C", "stray"), USAGE, "stray", NONE },
 
+	/* -b: first burst, 0..1024. */
+	{ ARGS("-t", "TCP_RR", "--", "-b", "4"), RUN, NULL, { S(FL_TEST, "TCP_RR") } },
+	{ ARGS("-t", "TCP_RR", "--", "-b", "1025"), USAGE, "-b 1025", NONE },
+	{ ARGS("-t", "TCP_RR", "--", "-b", "x"), USAGE, "-b x", NONE },
+
 	/* -T pins CPUs (pair-both); -K names congestion control. */
 	{ ARGS("-T", "1"), RUN, NULL, NONE },
 	{ ARGS("-T", "1024"), USAGE, "-T 1024", NONE },
