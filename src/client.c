@@ -58,6 +58,7 @@ struct link {
 	struct np_cpu_snapshot *cpu0; /* -c: /proc/stat around the data phase */
 	struct np_cpu_snapshot *cpu1;
 	struct np_hist *hist;         /* -j: round trips over all iterations */
+	uint64_t *sent_at;            /* -j: send times, burst + 1 of them */
 	/* -D: where interim figures go, and how the report names units. */
 	FILE *out;
 	const struct np_report *head;
@@ -68,21 +69,28 @@ struct link {
  * keeps current; called off the loop's fast path. */
 struct interim {
 	struct link *l;
-	const struct np_test *test;
 	double since;                 /* np_now() of the previous figure */
 	uint64_t units;               /* counter then */
 };
 
-static uint64_t interim_units(const struct np_test *t, const struct np_counters *c)
+/* What the interim rate counts: transactions, or with a byte unit on a
+ * request/response test their bytes, as netperf's demo mode does. */
+static uint64_t interim_units(const struct np_run *run, char unit)
 {
-	return t->rr ? c->trans : (t->direction & NP_DIR_RECV) ? c->bytes_sent : c->bytes_recv;
+	const struct np_test *t = run->test;
+	const struct np_counters *c = &run->c;
+
+	if (t->rr)
+		return unit == 'x' ? c->trans
+				   : c->trans * (uint64_t)(run->req_size + run->rsp_size);
+	return (t->direction & NP_DIR_RECV) ? c->bytes_sent : c->bytes_recv;
 }
 
 static void interim_figure(struct np_run *run, bool final)
 {
 	struct interim *im = run->tick_ctx;
 	const struct np_report *head = im->l->head;
-	uint64_t units = interim_units(im->test, &run->c);
+	uint64_t units = interim_units(run, head->unit);
 	double now = np_now(), secs = now - im->since;
 	double per_sec = secs > 0 ? (double)(units - im->units) / secs : 0;
 	struct timespec wall;
@@ -522,8 +530,10 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	run.count = o->length < 0 ? -o->length : 0;
 	run.ev = np_timer_events();
 	run.hist = t->rr ? l->hist : NULL;
+	run.sent_at = l->sent_at;
+	run.ring_size = (unsigned)run.burst + 1;
 	if (o->interim > 0) {
-		im = (struct interim){ l, t, 0, 0 };
+		im = (struct interim){ l, 0, 0 };
 		run.on_tick = interim_report;
 		run.tick_ctx = &im;
 	}
@@ -635,7 +645,9 @@ static void fill_plan(struct np_report *r, const struct plan *p)
 	r->rfamily = p->family;
 	r->nodelay = o->nodelay;
 	r->cpu_bind = o->lcpu_bind >= 0 || o->rcpu_bind >= 0;
-	r->burst = p->test->rr && !p->test->connect_each ? o->burst : 0;
+	r->burst = o->burst;
+	r->lcpu_bind = o->lcpu_bind;
+	r->rcpu_bind = o->rcpu_bind;
 	r->req_size = o->req_size;
 	r->rsp_size = o->rsp_size;
 	r->cpu = o->local_cpu || o->remote_cpu;
@@ -725,6 +737,11 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 			goto out;
 		}
 		np_hist_init(l.hist);
+		l.sent_at = calloc((size_t)o->burst + 1, sizeof(*l.sent_at));
+		if (!l.sent_at) {
+			fail(err, "out of memory for the latency histogram");
+			goto out;
+		}
 	}
 	if (o->local_cpu) {
 		l.cpu0 = malloc(sizeof(*l.cpu0));
@@ -791,12 +808,17 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		s.machine = un.machine;
 	}
 	np_report_body(out, &s);
-	rc = ferror(out) ? 1 : 0;
+	rc = 0;
+	if (ferror(out) || fflush(out) == EOF) {
+		fail(err, "writing the report: %s", strerror(errno ? errno : EIO));
+		rc = 1;
+	}
 out:
 	if (l.ctl >= 0)
 		close(l.ctl);
 	free(l.cpu0);
 	free(l.cpu1);
 	free(l.hist);
+	free(l.sent_at);
 	return rc;
 }

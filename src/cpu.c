@@ -308,7 +308,7 @@ np_cpu_compute(const struct np_cpu_snapshot *a,
 	if (total <= 0.0)
 		return;
 	u->util = busy_pct(&d, total);
-	u->user = pct((double)d.user + (double)d.nice, total);
+	u->user = pct((double)d.user, total);   /* netperf leaves nice out */
 	u->system = pct((double)d.system, total);
 	u->iowait = pct((double)d.iowait, total);
 	u->irq = pct((double)d.irq, total);

@@ -28,7 +28,7 @@ struct np_cpu_snapshot {
 
 struct np_cpu_util {
 	float util;     /* % of the whole machine busy: 100 * (1 - idle/total), as netperf */
-	float user;     /* (user + nice) % */
+	float user;     /* user % (nice is not in it, as in netperf) */
 	float system;
 	float iowait;
 	float irq;

@@ -557,7 +557,7 @@ static enum np_opts_status selection(struct np_opts *o, const struct cur *c)
 	char why[256];
 
 	if (c->val && strcmp(c->val, "?") == 0) {
-		np_sel_list_names(c->out);
+		np_sel_list_names(c->out, style);
 		return NP_OPTS_DONE;
 	}
 	if (np_sel_parse(c->val, style, o->test, o->local_cpu || o->remote_cpu,

@@ -34,7 +34,8 @@ struct np_report {
 	int rfamily;
 	bool nodelay;          /* test -D */
 	bool cpu_bind;         /* -T */
-	int burst;             /* -b: " : first burst N" */
+	int burst;             /* -b: " : first burst N" (RR titles only) */
+	int lcpu_bind, rcpu_bind; /* -T, -1 = not bound */
 
 	/* Confidence: requested, and what was achieved. */
 	bool confidence;

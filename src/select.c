@@ -570,10 +570,12 @@ int np_sel_parse(const char *value, enum np_sel_style style,
 	return parse_file(value, sel, why, whylen);
 }
 
-void np_sel_list_names(FILE *out)
+void np_sel_list_names(FILE *out, enum np_sel_style style)
 {
+	/* netperf: a comma list for -o and -k, a name per line for -O. */
 	for (int i = 0; i < N_FIELDS; i++)
-		fprintf(out, "%s%s", i ? "," : "", fields[i].name);
+		fprintf(out, "%s%s", i ? (style == NP_SEL_COLUMNS ? "\n" : ",") : "",
+			fields[i].name);
 	fputc('\n', out);
 }
 
@@ -605,7 +607,6 @@ struct value {
 #define DEPRECATED "Deprecated"
 #define NO_IFID (-2)            /* interface vendor/device ids */
 #define NO_DIRTY (-1)           /* dirty/clean counts (no --enable-dirty) */
-#define NO_BIND (-1)            /* CPU binding (-T) */
 #define NO_PRIO (-1)            /* SO_PRIORITY, IP_TOS */
 #define ALIGNMENT 8             /* buffer alignment (-a/-A), offset 0 */
 
@@ -716,7 +717,7 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	/* Computed for RR tests only; the others print the initial 1 and -1. */
 	case S_TRANSACTION_RATE: v->d = t->rr ? r->transaction_rate : 1.0; break;
 	case S_RT_LATENCY: v->d = t->rr ? r->rt_latency : -1.0; break;
-	case S_BURST_SIZE: v->i = 0; break;
+	case S_BURST_SIZE: v->i = r->burst; break;
 	case S_LOCAL_TRANSPORT_RETRANS: v->i = r->ltransport_retrans; break;
 	case S_REMOTE_TRANSPORT_RETRANS: v->i = r->rtransport_retrans; break;
 	case S_TRANSPORT_MSS: v->i = r->mss; break;
@@ -725,13 +726,13 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_SEND_THROUGHPUT: v->d = side_rate(r, r->remote.bytes_sent); break;
 	case S_REMOTE_RECV_THROUGHPUT: v->d = side_rate(r, r->remote.bytes_recv); break;
 
-	case S_LOCAL_CPU_BIND: v->i = NO_BIND; break;
+	case S_LOCAL_CPU_BIND: v->i = r->lcpu_bind; break;
 	case S_LOCAL_CPU_COUNT: v->i = r->lcpu_more.count; break;
 	case S_LOCAL_CPU_PEAK_UTIL: v->d = r->lcpu_more.peak_util; break;
 	case S_LOCAL_CPU_PEAK_ID: v->i = r->lcpu_more.peak_id; break;
 	case S_LOCAL_CPU_MODEL: v->s = DEPRECATED; break;
 	case S_LOCAL_CPU_FREQUENCY: v->i = 0; break;
-	case S_REMOTE_CPU_BIND: v->i = NO_BIND; break;
+	case S_REMOTE_CPU_BIND: v->i = r->rcpu_bind; break;
 	case S_REMOTE_CPU_COUNT: v->i = r->rcpu_more.count; break;
 	case S_REMOTE_CPU_PEAK_UTIL: v->d = r->rcpu_more.peak_util; break;
 	case S_REMOTE_CPU_PEAK_ID: v->i = r->rcpu_more.peak_id; break;

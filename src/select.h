@@ -48,8 +48,9 @@ int np_sel_parse(const char *value, enum np_sel_style style,
 		 const struct np_test *test, bool cpu, struct np_selection *sel,
 		 char *why, size_t whylen);
 
-/* `-o ?`: every name, comma-separated on one line, in netperf's order. */
-void np_sel_list_names(FILE *out);
+/* `-o ?`: every name in netperf's order, comma-separated on one line
+ * (-o, -k) or one per line (-O). */
+void np_sel_list_names(FILE *out, enum np_sel_style style);
 
 /* True when a field from MIN_LATENCY to STDDEV_LATENCY is selected: the
  * client must then keep round-trip statistics as with -j. */

@@ -72,9 +72,12 @@ bool np_run_events(struct np_run *run)
 
 	ev->pending = 0;
 	if (ev->tick) {
+		int saved = errno;   /* the caller may be about to read it */
+
 		ev->tick = 0;
 		if (run->on_tick)
 			run->on_tick(run);
+		errno = saved;
 	}
 	/* Once stopped, stay on this path: every later check says so. */
 	if (ev->stop)

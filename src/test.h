@@ -47,6 +47,8 @@ struct np_run {
 	double linger;         /* server TCP_CRR: seconds it may go on serving
 				* after the timer, while connections come */
 	double idle_tail;      /* seconds of closing silence, off elapsed */
+	double deadline;       /* np_now() by which a transaction that must
+				* outlive the timer ends; 0 = none */
 	struct np_events *ev;  /* the timers' flags (clock.h) */
 	/* -D: called from the loop, off its fast path, when a tick is due;
 	 * run->c is current then. */
@@ -57,7 +59,9 @@ struct np_run {
 	size_t rbuf_len;
 	struct np_counters c;
 	struct np_hist *hist;  /* client -j: round-trip times, NULL = not kept */
-	uint64_t hist_last;    /* when the previous transaction ended, ns */
+	uint64_t *sent_at;     /* -j: send times of the requests in flight, */
+	unsigned ring_size;    /* a ring of burst + 1 */
+	unsigned ring_head, ring_count;
 	int err;               /* errno of the failure that ended the run, or 0 */
 	const char *err_what;  /* the call that failed: "send", "recv", ... */
 };
@@ -112,9 +116,10 @@ int np_run_accept(struct np_run *run);
  * NP_IDLE_TIMEOUT_S seconds.  0, or -1 with run->err set. */
 int np_run_drain(struct np_run *run, int fd);
 
-/* -j: the time between transaction ends is a round trip.  One clock
- * read per transaction, and only when asked: request/response loops
- * only; stream loops never read the clock. */
+/* -j: a transaction's round trip runs from its request's send to its
+ * response; with -b several are in flight, so the send times wait in a
+ * ring.  Two clock reads per transaction, and only when asked:
+ * request/response loops only; stream loops never read the clock. */
 static inline uint64_t np_run_clock_ns(void)
 {
 	struct timespec ts;
@@ -123,19 +128,26 @@ static inline uint64_t np_run_clock_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static inline void np_run_latency_begin(struct np_run *run)
+static inline void np_run_latency_sent(struct np_run *run)
 {
-	if (run->hist)
-		run->hist_last = np_run_clock_ns();
+	if (run->hist && run->ring_count < run->ring_size)
+		run->sent_at[(run->ring_head + run->ring_count++) % run->ring_size] =
+			np_run_clock_ns();
 }
 
-static inline void np_run_latency_tick(struct np_run *run)
+/* The request just stamped did not go out after all. */
+static inline void np_run_latency_unsent(struct np_run *run)
 {
-	if (run->hist) {
-		uint64_t now = np_run_clock_ns();
+	if (run->hist && run->ring_count)
+		run->ring_count--;
+}
 
-		np_hist_add(run->hist, now - run->hist_last);
-		run->hist_last = now;
+static inline void np_run_latency_done(struct np_run *run)
+{
+	if (run->hist && run->ring_count) {
+		np_hist_add(run->hist, np_run_clock_ns() - run->sent_at[run->ring_head]);
+		run->ring_head = (run->ring_head + 1) % run->ring_size;
+		run->ring_count--;
 	}
 }
 

@@ -26,6 +26,23 @@
 /* Outcome of moving one whole message. */
 enum xfer { XFER_DONE, XFER_PEER_CLOSED, XFER_STOPPED, XFER_FAILED };
 
+/* A signal cut a call short: the end of the test, or a transaction's own
+ * deadline passed (run->deadline: the repeating timer keeps restarting
+ * the call, and with it the socket's idle timeout), or just a tick. */
+static bool interrupted_for_good(struct np_run *run, const char *what, enum xfer *x)
+{
+	if (np_run_stopped(run)) {
+		*x = XFER_STOPPED;
+		return true;
+	}
+	if (run->deadline > 0 && np_now() > run->deadline) {
+		np_run_fail(run, what, ETIMEDOUT);
+		*x = XFER_FAILED;
+		return true;
+	}
+	return false;
+}
+
 /* TCP hands a message over in pieces; loop until all of it has moved. */
 static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t len)
 {
@@ -40,8 +57,10 @@ static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t le
 			continue;
 		}
 		if (errno == EINTR) {
-			if (np_run_stopped(run))
-				return XFER_STOPPED;
+			enum xfer x;
+
+			if (interrupted_for_good(run, "send", &x))
+				return x;
 			continue;
 		}
 		if (errno == EPIPE || errno == ECONNRESET)
@@ -73,8 +92,10 @@ static enum xfer recv_all(struct np_run *run, int fd, char *buf, size_t len)
 		if (n == 0 || errno == ECONNRESET)
 			return XFER_PEER_CLOSED;
 		if (errno == EINTR) {
-			if (np_run_stopped(run))
-				return XFER_STOPPED;
+			enum xfer x;
+
+			if (interrupted_for_good(run, "recv", &x))
+				return x;
 			continue;
 		}
 		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
@@ -104,7 +125,7 @@ static int tcp_transaction(struct np_run *run, int fd)
 	switch (x) {
 	case XFER_DONE:
 		run->c.trans++;
-		np_run_latency_tick(run);
+		np_run_latency_done(run);
 		return 0;
 	case XFER_STOPPED:
 		return 1;
@@ -122,16 +143,20 @@ static int tcp_rr_client(struct np_run *run)
 	/* -b: these requests stay ahead of the responses for the whole run;
 	 * the lockstep loop below keeps burst + 1 in flight. */
 	for (int i = 0; i < run->burst; i++) {
-		enum xfer x = send_all(run, run->fd, run->sbuf, (size_t)run->req_size);
+		enum xfer x;
 
+		np_run_latency_sent(run);
+		x = send_all(run, run->fd, run->sbuf, (size_t)run->req_size);
 		if (x == XFER_STOPPED)
 			break;
 		if (x != XFER_DONE)
 			return x == XFER_PEER_CLOSED ? closed_early(run) : -1;
 	}
-	np_run_latency_begin(run);
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
-		int rc = tcp_transaction(run, run->fd);
+		int rc;
+
+		np_run_latency_sent(run);
+		rc = tcp_transaction(run, run->fd);
 
 		if (rc < 0)
 			return -1;
@@ -172,6 +197,31 @@ static int tcp_rr_server(struct np_run *run)
 	return tcp_serve(run, run->conn, false);
 }
 
+/*
+ * connect() on a blocking socket: a signal (the -D tick, the end timer)
+ * interrupts the call but not the connection, which goes on; wait for it
+ * within the idle timeout.  0 connected, 1 the test is over, -1 failed.
+ */
+static int crr_connect(struct np_run *run, int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+	int err = 0, n;
+	socklen_t len = sizeof(err);
+
+	if (connect(fd, (const struct sockaddr *)&run->peer, run->peer_len) == 0)
+		return 0;
+	if (errno != EINTR)
+		return np_run_fail(run, "connect", errno);
+	while ((n = poll(&p, 1, NP_IDLE_TIMEOUT_S * 1000)) < 0 && errno == EINTR)
+		if (np_run_stopped(run))
+			return 1;
+	if (n == 0)
+		return np_run_fail(run, "connect", ETIMEDOUT);
+	if (n < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
+		return np_run_fail(run, "connect", errno);
+	return err ? np_run_fail(run, "connect", err) : 0;
+}
+
 /* A new connection per transaction; netserver closes first, and we wait
  * for that FIN before closing our end, as netperf does. */
 static int tcp_crr_client(struct np_run *run)
@@ -180,20 +230,23 @@ static int tcp_crr_client(struct np_run *run)
 	char why[128];
 
 	run->fd = -1;
-	np_run_latency_begin(run);
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		int rc;
 
+		/* A TCP_CRR transaction's time includes its connection. */
+		np_run_latency_sent(run);
 		if (fd < 0) {
 			fd = np_sock_open(run->sopts, why, sizeof(why));
 			if (fd < 0)
 				return np_run_fail(run, "socket", errno);
 		}
-		if (connect(fd, (const struct sockaddr *)&run->peer, run->peer_len) < 0) {
-			if (errno == EINTR && np_run_stopped(run))
-				break;
+		rc = crr_connect(run, fd);
+		if (rc != 0) {
 			close(fd);
-			return np_run_fail(run, "connect", errno);
+			fd = -1;
+			if (rc > 0)
+				break;
+			return -1;
 		}
 		rc = tcp_transaction(run, fd);
 		if (rc == 0)
@@ -224,12 +277,24 @@ static int crr_serve_one(struct np_run *run, int fd)
 {
 	static struct np_events never;
 	struct np_events *ev = run->ev;
+	const bool timed = run->timed;
 	int rc;
 
+	/* One idle timeout, not the timer, bounds it: a connection that says
+	 * nothing is dropped, and the test goes on. */
 	run->ev = &never;
+	run->timed = false;
+	run->deadline = np_now() + NP_IDLE_TIMEOUT_S;
 	rc = tcp_serve(run, fd, true);
+	run->deadline = 0;
 	run->ev = ev;
+	run->timed = timed;
 	close(fd);
+	if (rc < 0 && run->err == ETIMEDOUT) {
+		run->err = 0;
+		run->err_what = NULL;
+		rc = 0;
+	}
 	return rc;
 }
 
@@ -248,8 +313,13 @@ static int crr_linger(struct np_run *run)
 			run->idle_tail = LINGER_PAUSE_MS / 1000.0;
 		if (n == 0 || (n < 0 && errno != EINTR))
 			break;
-		if (n > 0 && (c = accept(run->fd, NULL, NULL)) >= 0)
+		if (n < 0)
+			continue;
+		c = accept(run->fd, NULL, NULL);
+		if (c >= 0)
 			rc = crr_serve_one(run, c);
+		else if (errno != EINTR && errno != ECONNABORTED)
+			break;      /* EMFILE and the like: no spinning on it */
 	}
 	return rc;
 }
@@ -274,21 +344,24 @@ static int tcp_crr_server(struct np_run *run)
 static int udp_rr_client(struct np_run *run)
 {
 	const size_t req = (size_t)run->req_size;
-	int rc = 0;
+	int rc = 0, err;
 
 	if (np_run_connect(run) < 0)
 		return -1;
 	for (int i = 0; i < run->burst; i++) {
+		np_run_latency_sent(run);
 		if (send(run->fd, run->sbuf, req, 0) < 0)
 			return np_run_fail(run, "send", errno);
 		run->c.bytes_sent += req;
 		run->c.send_calls++;
 	}
-	np_run_latency_begin(run);
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
-		ssize_t n = send(run->fd, run->sbuf, req, 0);
+		ssize_t n;
 
+		np_run_latency_sent(run);
+		n = send(run->fd, run->sbuf, req, 0);
 		if (n < 0) {
+			np_run_latency_unsent(run);
 			if (errno == EINTR || errno == ENOBUFS)
 				continue;
 			rc = np_run_fail(run, "send", errno);
@@ -298,10 +371,20 @@ static int udp_rr_client(struct np_run *run)
 		run->c.send_calls++;
 		for (;;) {
 			n = recv(run->fd, run->rbuf, run->rbuf_len, 0);
+			err = errno;
 			if (n >= 0 || np_run_stopped(run))
 				break;
+			errno = err;
 			if (errno == EINTR)
 				continue;
+			/* An ICMP error for a request that reached netserver's
+			 * port after it closed (at its count, with -b requests
+			 * still in flight) is reported before responses that
+			 * are queued: take those first. */
+			if (errno == ECONNREFUSED &&
+			    (n = recv(run->fd, run->rbuf, run->rbuf_len, MSG_DONTWAIT)) >= 0)
+				break;
+			errno = err;
 			if ((errno == EAGAIN || errno == EWOULDBLOCK) &&
 			    np_run_idle(run, "recv"))
 				continue;
@@ -320,7 +403,7 @@ static int udp_rr_client(struct np_run *run)
 		run->c.bytes_recv += (uint64_t)n;
 		run->c.recv_calls++;
 		run->c.trans++;
-		np_run_latency_tick(run);
+		np_run_latency_done(run);
 	}
 	for (int i = 0; i < UDP_END_MARKERS; i++)
 		(void)send(run->fd, run->sbuf, 0, 0);

@@ -213,7 +213,7 @@ START_TEST(test_list_names)
 	FILE *f = open_memstream(&buf, &n);
 
 	ck_assert_ptr_ne(f, NULL);
-	np_sel_list_names(f);
+	np_sel_list_names(f, NP_SEL_CSV);
 	ck_assert_int_eq(fclose(f), 0);
 	want = golden_read("udp_rr__o_question", &wlen);
 	golden_assert_same("-o ?", buf, n, want, wlen);

@@ -121,6 +121,7 @@ void golden_base(struct np_report *r, const struct np_test *t)
 	r->iterations = 1;
 	r->conf_level_used = -1;
 	r->uuid = "";
+	r->lcpu_bind = r->rcpu_bind = -1;
 	r->command_line = "netperf";
 }
 

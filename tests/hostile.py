@@ -6,6 +6,9 @@
   hostile.py stray-marker PORT     UDP_RR: a third party sends an empty
                                    datagram to the data port; the test must
                                    go on for the real client (exit 0 if so)
+  hostile.py crr-silent PORT NETPERF
+                                   TCP_CRR while a third party holds a data
+                                   connection silent: it must still end
   hostile.py silent-server         listen, print the port, read a request,
                                    never answer (until killed)
   hostile.py no-close-server       listen, print the port, answer one
@@ -87,6 +90,44 @@ def stray_marker(port):
     return 0
 
 
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def crr_silent(port, netperf):
+    """TCP_CRR with a third party holding one data connection silent: the
+    server drops it after its idle timeout and the test still ends."""
+    import subprocess
+    dport = free_port()
+    start = time.monotonic()
+    client = subprocess.Popen([netperf, "-H", "127.0.0.1", "-p", str(port), "-t", "TCP_CRR",
+                               "-l", "2", "-P", "0", "--", "-P", ",%d" % dport],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    silent = None
+    while silent is None and time.monotonic() - start < 5:
+        try:
+            silent = socket.create_connection(("127.0.0.1", dport), 1)
+        except OSError:
+            time.sleep(0.01)
+    if silent is None:
+        client.kill()
+        print("hostile: could not reach the data port %d" % dport)
+        return 1
+    out, err = client.communicate(timeout=120)
+    silent.close()
+    took = time.monotonic() - start
+    if client.returncode != 0:
+        print("hostile: TCP_CRR beside a silent connection: exit %d: %s" % (
+            client.returncode, err.decode(errors="replace").strip()))
+        return 1
+    print("hostile: TCP_CRR beside a silent connection ended after %.1f s" % took)
+    return 0
+
+
 def serve(answer):
     ls = socket.socket()
     ls.bind(("127.0.0.1", 0))
@@ -121,6 +162,8 @@ def main(argv):
         return early_close(int(argv[2]))
     if argv[1] == "stray-marker":
         return stray_marker(int(argv[2]))
+    if argv[1] == "crr-silent":
+        return crr_silent(int(argv[2]), argv[3])
     if argv[1] == "silent-server":
         serve(False)
         return 0
