@@ -194,7 +194,21 @@ static int tcp_rr_server(struct np_run *run)
 
 	if (rc <= 0)
 		return rc;
-	return tcp_serve(run, run->conn, false);
+	rc = tcp_serve(run, run->conn, false);
+	/* -l -N: we reach the count first (netperf's netserver sends its
+	 * FIN first too).  Half-close, then take what the client still had
+	 * in flight (-b): closing on unread requests would reset the
+	 * connection and lose responses it has not read yet. */
+	if (rc == 0 && np_run_count_done(run, run->c.trans) &&
+	    shutdown(run->conn, SHUT_WR) == 0) {
+		int err = run->err;
+		const char *what = run->err_what;
+
+		(void)np_run_drain(run, run->conn);
+		run->err = err;
+		run->err_what = what;
+	}
+	return rc;
 }
 
 /*
