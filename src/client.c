@@ -187,7 +187,9 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		.sndbuf = o->lsndbuf, .rcvbuf = o->lrcvbuf,
 		.nodelay = o->nodelay && t->sock_type == SOCK_STREAM,
 		.recverr = t->sock_type == SOCK_DGRAM && !t->rr,
+		.reuseaddr = true,
 		.cong = o->lcong,
+		.priority = -1, .tos = -1,
 		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
 	};
 	return 0;
@@ -266,10 +268,56 @@ static char cpu_method_letter(uint32_t method)
 	return method < sizeof(letters) - 1 ? letters[method] : '?';
 }
 
+/* What a serv_errno means; netserver-ng's refusals (wire.h) say which
+ * of its rules said no. */
 static const char *remote_error(int32_t e)
 {
-	return e == NP_ERR_UNKNOWN_REQUEST ? "request type not supported by that netserver"
-					   : strerror(e);
+	static char buf[200];
+	const char *rule;
+
+	switch (e) {
+	case NP_ERR_UNKNOWN_REQUEST:
+		return "request type not supported by that netserver";
+	case NP_REFUSE_SESSIONS:
+		rule = "netserver runs as many sessions as its limits allow, in all or "
+		       "from this network; try again later";
+		break;
+	case NP_REFUSE_RATE:
+		rule = "too many new connections from this network for netserver's "
+		       "--conn-rate; try again shortly";
+		break;
+	case NP_REFUSE_AUTH:
+		rule = "too many wrong passphrases from this network lately";
+		break;
+	case NP_REFUSE_TIME:
+		rule = "the test is longer than netserver's --max-test-time";
+		break;
+	case NP_REFUSE_MEMORY:
+		rule = "the sizes asked exceed netserver's --max-session-memory";
+		break;
+	case NP_REFUSE_CAPABILITY:
+		rule = "netserver lacks CAP_NET_ADMIN, which an option of this test "
+		       "needs (socket priority above 6, a congestion control outside "
+		       "the allowed list)";
+		break;
+	case NP_REFUSE_FAMILY:
+		rule = "netserver takes data only in the control connection's address "
+		       "family unless started with --data-peer declared";
+		break;
+	case NP_REFUSE_ADDRESS:
+		rule = "the data address is not one netserver listens on";
+		break;
+	case NP_REFUSE_PORT:
+		rule = "the data port is privileged or outside netserver's --data-ports";
+		break;
+	case ENOENT:
+		rule = "netserver's kernel lacks the congestion control asked";
+		break;
+	default:
+		return strerror(e);
+	}
+	snprintf(buf, sizeof(buf), "%s: %s", strerror(e), rule);
+	return buf;
 }
 
 /* Read one reply; 0 or -1 with the message printed. */

@@ -31,80 +31,130 @@ enum argkind {
 /* Requests ahead of responses: more only fills the socket buffers. */
 #define NP_MAX_BURST 1024
 
+/* Options with a long name only have ids past any letter. */
+enum {
+	OPT_MAX_SESSIONS = 256,
+	OPT_MAX_PER_PREFIX,
+	OPT_CONN_RATE,
+	OPT_MAX_AUTH_FAILURES,
+	OPT_MAX_TEST_TIME,
+	OPT_MAX_SESSION_MEMORY,
+	OPT_CONTROL_TIMEOUT,
+	OPT_LOG_RATE,
+	OPT_DATA_PORTS,
+	OPT_DATA_PEER,
+};
+
 struct optdef {
-	char opt;
+	int opt;           /* the letter, or an OPT_* id */
 	enum argkind arg;
 	const char *metavar;
 	const char *help;  /* continuation lines after '\n' */
+	const char *name;  /* --name, NULL = none */
 };
 
 /* Global options: what -h prints, in netperf's order. */
 static const struct optdef global_defs[] = {
-	{ 'B', ARG_REQUIRED, "brandstr", "Specify a string to be emitted with brief output" },
-	{ 'c', ARG_NUMBER_OPT, "[cpu_rate]", "Report local CPU usage" },
-	{ 'C', ARG_NUMBER_OPT, "[cpu_rate]", "Report remote CPU usage" },
+	{ 'B', ARG_REQUIRED, "brandstr", "Specify a string to be emitted with brief output", NULL },
+	{ 'c', ARG_NUMBER_OPT, "[cpu_rate]", "Report local CPU usage", NULL },
+	{ 'C', ARG_NUMBER_OPT, "[cpu_rate]", "Report remote CPU usage", NULL },
 	{ 'D', ARG_REQUIRED, "time,[units] *", "Display interim results every time seconds\n"
-					       "(units, netperf's first guess of the rate, is ignored)" },
-	{ 'f', ARG_REQUIRED, "G|M|K|g|m|k|B|b|x", "Set the output units" },
-	{ 'h', ARG_NONE, "", "Display this text" },
-	{ 'H', ARG_REQUIRED, "name|ip,fam *", "Specify the target machine and/or its address family" },
-	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (3..30)" },
+					       "(units, netperf's first guess of the rate, is ignored)", NULL },
+	{ 'f', ARG_REQUIRED, "G|M|K|g|m|k|B|b|x", "Set the output units", NULL },
+	{ 'h', ARG_NONE, "", "Display this text", NULL },
+	{ 'H', ARG_REQUIRED, "name|ip,fam *", "Specify the target machine and/or its address family", NULL },
+	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (3..30)", NULL },
 	{ 'I', ARG_REQUIRED, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
-				    "and confidence interval in percentage (5)" },
-	{ 'j', ARG_NONE, "", "Keep additional timing statistics" },
-	{ 'l', ARG_REQUIRED, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)" },
-	{ 'L', ARG_REQUIRED, "name|ip,fam *", "Specify the local ip|name and address family" },
-	{ 'p', ARG_REQUIRED, "port,lport*", "Specify netserver port number and/or local port" },
-	{ 'P', ARG_REQUIRED, "0|1", "Don't/Do display test headers" },
-	{ 'r', ARG_NONE, "", "Allow confidence to be hit on result only" },
-	{ 't', ARG_REQUIRED, "testname", "Specify test to perform" },
-	{ 'T', ARG_REQUIRED, "lcpu,rcpu", "Request netperf/netserver be bound to local/remote cpu" },
-	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
-	{ 'V', ARG_NONE, "", "Display the netperf version and exit" },
-	{ '4', ARG_NONE, "", "Use IPv4 for the control and data connections" },
-	{ 'Z', ARG_REQUIRED, "passphrase", "Set and pass to netserver a passphrase" },
-	{ '6', ARG_NONE, "", "Use IPv6 for the control and data connections" },
-	{ 0, ARG_NONE, NULL, NULL },
+				    "and confidence interval in percentage (5)", NULL },
+	{ 'j', ARG_NONE, "", "Keep additional timing statistics", NULL },
+	{ 'l', ARG_REQUIRED, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)", NULL },
+	{ 'L', ARG_REQUIRED, "name|ip,fam *", "Specify the local ip|name and address family", NULL },
+	{ 'p', ARG_REQUIRED, "port,lport*", "Specify netserver port number and/or local port", NULL },
+	{ 'P', ARG_REQUIRED, "0|1", "Don't/Do display test headers", NULL },
+	{ 'r', ARG_NONE, "", "Allow confidence to be hit on result only", NULL },
+	{ 't', ARG_REQUIRED, "testname", "Specify test to perform", NULL },
+	{ 'T', ARG_REQUIRED, "lcpu,rcpu", "Request netperf/netserver be bound to local/remote cpu", NULL },
+	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)", NULL },
+	{ 'V', ARG_NONE, "", "Display the netperf version and exit", NULL },
+	{ '4', ARG_NONE, "", "Use IPv4 for the control and data connections", NULL },
+	{ 'Z', ARG_REQUIRED, "passphrase", "Set and pass to netserver a passphrase", NULL },
+	{ '6', ARG_NONE, "", "Use IPv6 for the control and data connections", NULL },
+	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
 static const struct optdef test_defs[] = {
-	{ 'b', ARG_REQUIRED, "number", "Send number requests at start of _RR tests" },
-	{ 'D', ARG_NONE, "", "Set TCP_NODELAY on both ends of the data connection" },
-	{ 'h', ARG_NONE, "", "Display this text" },
-	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection" },
+	{ 'b', ARG_REQUIRED, "number", "Send number requests at start of _RR tests", NULL },
+	{ 'D', ARG_NONE, "", "Set TCP_NODELAY on both ends of the data connection", NULL },
+	{ 'h', ARG_NONE, "", "Display this text", NULL },
+	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection", NULL },
 	{ 'k', ARG_WORD_OPT, "[file]", "Generate keyval output optionally based on file\n"
-				       "Use filename of '?' to get the list of choices" },
+				       "Use filename of '?' to get the list of choices", NULL },
 	{ 'K', ARG_REQUIRED, "loc[,rem]", "Set the local and/or remote congestion control\n"
 					  "algorithm to use on those platforms where it can\n"
-					  "be set." },
-	{ 'L', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as source of data connection" },
-	{ 'm', ARG_REQUIRED, "local,remote*", "Set the send size for _STREAM/_MAERTS tests" },
-	{ 'M', ARG_REQUIRED, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests" },
+					  "be set.", NULL },
+	{ 'L', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as source of data connection", NULL },
+	{ 'm', ARG_REQUIRED, "local,remote*", "Set the send size for _STREAM/_MAERTS tests", NULL },
+	{ 'M', ARG_REQUIRED, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests", NULL },
 	{ 'o', ARG_WORD_OPT, "[file]", "Generate CSV output optionally based on file\n"
-				       "Use filename of '?' to get the list of choices" },
+				       "Use filename of '?' to get the list of choices", NULL },
 	{ 'O', ARG_WORD_OPT, "[file]", "Generate classic-style output based on file\n"
-				       "Use filename of '?' to get the list of choices" },
-	{ 'P', ARG_REQUIRED, "local[,remote]", "Set the local/remote port for the data socket" },
-	{ 'r', ARG_REQUIRED, "req,[rsp]", "Set request/response sizes (_RR tests)" },
-	{ 's', ARG_REQUIRED, "send[,recv]", "Set local socket send/recv buffer sizes" },
-	{ 'S', ARG_REQUIRED, "send[,recv]", "Set remote socket send/recv buffer sizes" },
-	{ '4', ARG_NONE, "", "Use AF_INET (eg IPv4) on both ends of the data conn" },
-	{ '6', ARG_NONE, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn" },
-	{ 0, ARG_NONE, NULL, NULL },
+				       "Use filename of '?' to get the list of choices", NULL },
+	{ 'P', ARG_REQUIRED, "local[,remote]", "Set the local/remote port for the data socket", NULL },
+	{ 'r', ARG_REQUIRED, "req,[rsp]", "Set request/response sizes (_RR tests)", NULL },
+	{ 's', ARG_REQUIRED, "send[,recv]", "Set local socket send/recv buffer sizes", NULL },
+	{ 'S', ARG_REQUIRED, "send[,recv]", "Set remote socket send/recv buffer sizes", NULL },
+	{ '4', ARG_NONE, "", "Use AF_INET (eg IPv4) on both ends of the data conn", NULL },
+	{ '6', ARG_NONE, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn", NULL },
+	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
 static const struct optdef server_defs[] = {
-	{ 'h', ARG_NONE, "", "Display this text" },
-	{ 'D', ARG_NONE, "", "Do not daemonize" },
-	{ 'L', ARG_REQUIRED, "name,family", "Use name to pick listen address and family for family" },
-	{ 'p', ARG_REQUIRED, "portnum", "Listen for connect requests on portnum (0: any free port)" },
-	{ '4', ARG_NONE, "", "Do IPv4" },
-	{ '6', ARG_NONE, "", "Do IPv6" },
-	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)" },
-	{ 'V', ARG_NONE, "", "Display version information and exit" },
-	{ 'Z', ARG_REQUIRED, "passphrase", "Expect passphrase as the first thing received" },
-	{ 0, ARG_NONE, NULL, NULL },
+	{ 'h', ARG_NONE, "", "Display this text", NULL },
+	{ 'D', ARG_NONE, "", "Do not daemonize", NULL },
+	{ 'L', ARG_REQUIRED, "name,family", "Use name to pick listen address and family for family", NULL },
+	{ 'p', ARG_REQUIRED, "portnum", "Listen for connect requests on portnum (0: any free port)", NULL },
+	{ '4', ARG_NONE, "", "Do IPv4", NULL },
+	{ '6', ARG_NONE, "", "Do IPv6", NULL },
+	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)", NULL },
+	{ 'V', ARG_NONE, "", "Display version information and exit", NULL },
+	{ 'Z', ARG_REQUIRED, "passphrase", "Expect passphrase as the first thing received", NULL },
+	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
+
+/* netserver-ng's own: long names only (and -u, which 2.7.1 lacks), so no
+ * letter netserver 2.7.1 accepts changes meaning. */
+static const struct optdef server_long_defs[] = {
+	{ 'u', ARG_REQUIRED, "user", "Serve as user when started as root (nobody)", "user" },
+	{ OPT_MAX_SESSIONS, ARG_REQUIRED, "N", "Sessions at once, in all (512)", "max-sessions" },
+	{ OPT_MAX_PER_PREFIX, ARG_REQUIRED, "N",
+	  "Sessions at once from one /32 or /64 (an eighth\nof --max-sessions)",
+	  "max-per-prefix" },
+	{ OPT_CONN_RATE, ARG_REQUIRED, "rate[,burst]",
+	  "New control connections per second from one\n/32 or /64 (16,64; 0: no limit)",
+	  "conn-rate" },
+	{ OPT_MAX_AUTH_FAILURES, ARG_REQUIRED, "N",
+	  "With -Z: wrong passphrases per minute from one\n/32 or /64 (10; 0: no limit)",
+	  "max-auth-failures" },
+	{ OPT_MAX_TEST_TIME, ARG_REQUIRED, "secs",
+	  "Longest test, counted ones too (3600)", "max-test-time" },
+	{ OPT_MAX_SESSION_MEMORY, ARG_REQUIRED, "bytes",
+	  "Socket and message buffers one test may ask (128M)", "max-session-memory" },
+	{ OPT_CONTROL_TIMEOUT, ARG_REQUIRED, "secs",
+	  "Drop a session whose client stops answering (30)", "control-timeout" },
+	{ OPT_LOG_RATE, ARG_REQUIRED, "lines",
+	  "Log lines per second, bursts of ten times (5; 0: all)", "log-rate" },
+	{ OPT_DATA_PORTS, ARG_REQUIRED, "min-max", "Data sockets use ports in this range",
+	  "data-ports" },
+	{ OPT_DATA_PEER, ARG_REQUIRED, "mode",
+	  "control: data only from the control connection's\naddress (the default); "
+	  "declared: also from the\nclient's declared data address, in either family",
+	  "data-peer" },
+	{ 0, ARG_NONE, NULL, NULL, NULL },
+};
+
+static const struct optdef *const global_sets[] = { global_defs, NULL };
+static const struct optdef *const test_sets[] = { test_defs, NULL };
+static const struct optdef *const server_sets[] = { server_defs, server_long_defs, NULL };
 
 static const char pair_note[] =
 	"\n"
@@ -122,35 +172,52 @@ static const char star_note[] =
 	"value. To set the second value it must be preceded with a comma or be a\n"
 	"comma-separated pair. This is to retain previous netperf behaviour.\n";
 
-static void print_defs(FILE *out, const struct optdef *defs)
+static void print_defs(FILE *out, const struct optdef *defs, int width)
 {
 	for (const struct optdef *d = defs; d->opt; d++) {
-		char head[32];
+		char head[64];
 		const char *line = d->help;
 
-		snprintf(head, sizeof(head), "-%c %s", d->opt, d->metavar);
+		if (d->opt < 256 && d->name)
+			snprintf(head, sizeof(head), "-%c, --%s %s", d->opt, d->name, d->metavar);
+		else if (d->name)
+			snprintf(head, sizeof(head), "--%s %s", d->name, d->metavar);
+		else
+			snprintf(head, sizeof(head), "-%c %s", d->opt, d->metavar);
 		for (bool first = true; line; first = false) {
 			const char *nl = strchr(line, '\n');
 			int len = nl ? (int)(nl - line) : (int)strlen(line);
 
-			fprintf(out, "    %-18s%.*s\n", first ? head : "", len, line);
+			fprintf(out, "    %-*s%.*s\n", width, first ? head : "", len, line);
 			line = nl ? nl + 1 : NULL;
 		}
 	}
 }
 
-static const struct optdef *find_def(const struct optdef *defs, char c)
+static const struct optdef *find_def(const struct optdef *const *sets, char c)
 {
-	for (const struct optdef *d = defs; d->opt; d++)
-		if (d->opt == c)
-			return d;
+	for (; *sets; sets++)
+		for (const struct optdef *d = *sets; d->opt; d++)
+			if (d->opt == c)
+				return d;
+	return NULL;
+}
+
+static const struct optdef *find_long(const struct optdef *const *sets, const char *name,
+				      size_t len)
+{
+	for (; *sets; sets++)
+		for (const struct optdef *d = *sets; d->opt; d++)
+			if (d->name && strlen(d->name) == len && strncmp(d->name, name, len) == 0)
+				return d;
 	return NULL;
 }
 
 /* The option being applied, for error messages. */
 struct cur {
 	const char *prog;
-	char opt;
+	int opt;
+	const char *name;  /* set when given by its long name */
 	const char *val;
 	FILE *out;
 	FILE *err;
@@ -163,7 +230,10 @@ static enum np_opts_status bad(const struct cur *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (c->val)
+	if (c->name)
+		fprintf(c->err, "%s: --%s%s%s: ", c->prog, c->name, c->val ? " " : "",
+			c->val ? c->val : "");
+	else if (c->val)
 		fprintf(c->err, "%s: -%c %s: ", c->prog, c->opt, c->val);
 	else
 		fprintf(c->err, "%s: -%c: ", c->prog, c->opt);
@@ -176,13 +246,49 @@ static enum np_opts_status bad(const struct cur *c, const char *fmt, ...)
 
 typedef enum np_opts_status (*apply_fn)(void *ctx, const struct cur *c);
 
+/* "--name", "--name=value", "--name value". */
+static enum np_opts_status walk_long(const char *prog, int argc, char **argv, int *i,
+				     const struct optdef *const *sets, apply_fn apply,
+				     void *ctx, FILE *out, FILE *err)
+{
+	const char *arg = argv[*i] + 2;
+	const char *eq = strchr(arg, '=');
+	const size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+	const struct optdef *d = find_long(sets, arg, len);
+	struct cur c = { prog, 0, NULL, NULL, out, err };
+
+	if (d == NULL) {
+		fprintf(err, "%s: unknown option --%.*s (%s -h lists them)\n", prog, (int)len,
+			arg, prog);
+		return NP_OPTS_USAGE;
+	}
+	c.opt = d->opt;
+	c.name = d->name;
+	if (d->arg == ARG_NONE) {
+		if (eq) {
+			fprintf(err, "%s: option --%s takes no value\n", prog, d->name);
+			return NP_OPTS_USAGE;
+		}
+	} else if (eq) {
+		c.val = eq + 1;
+	} else if (d->arg == ARG_REQUIRED) {
+		if (*i + 1 >= argc) {
+			fprintf(err, "%s: option --%s needs a value (%s)\n", prog, d->name,
+				d->metavar);
+			return NP_OPTS_USAGE;
+		}
+		c.val = argv[++(*i)];
+	}
+	return apply(ctx, &c);
+}
+
 /*
- * Walk argv[*i..argc): "-x", "-xVALUE", "-x VALUE" and grouped flags
- * ("-46").  Stops after "--" when dashdash is set (leaving *i past it);
- * any other word is a stray argument.
+ * Walk argv[*i..argc): "-x", "-xVALUE", "-x VALUE", grouped flags
+ * ("-46") and long options.  Stops after "--" when dashdash is set
+ * (leaving *i past it); any other word is a stray argument.
  */
 static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
-				const struct optdef *defs, bool dashdash,
+				const struct optdef *const *sets, bool dashdash,
 				apply_fn apply, void *ctx, FILE *out, FILE *err)
 {
 	for (; *i < argc; (*i)++) {
@@ -197,9 +303,17 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 				dashdash ? " (test options go after --)" : "");
 			return NP_OPTS_USAGE;
 		}
+		if (arg[1] == '-' && arg[2] != '\0') {
+			enum np_opts_status st = walk_long(prog, argc, argv, i, sets, apply, ctx,
+							   out, err);
+
+			if (st != NP_OPTS_RUN)
+				return st;
+			continue;
+		}
 		for (const char *p = arg + 1; *p; p++) {
-			const struct optdef *d = find_def(defs, *p);
-			struct cur c = { prog, *p, NULL, out, err };
+			const struct optdef *d = find_def(sets, *p);
+			struct cur c = { prog, *p, NULL, NULL, out, err };
 			enum np_opts_status st;
 
 			if (d == NULL) {
@@ -354,7 +468,7 @@ static void print_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
 	      "Global options:\n", out);
-	print_defs(out, global_defs);
+	print_defs(out, global_defs, 18);
 	fputs(pair_note, out);
 	fputs(star_note, out);
 	fputs("\nTests: ", out);
@@ -366,7 +480,7 @@ static void print_test_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
 	      "OMNI and Migrated BSD Sockets Test Options:\n", out);
-	print_defs(out, test_defs);
+	print_defs(out, test_defs, 18);
 	fputs(pair_note, out);
 }
 
@@ -711,7 +825,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	np_opts_defaults(o);
 	o->argc = argc;
 	o->argv = argv;
-	st = walk("netperf", argc, argv, &i, global_defs, true, apply_global, o, out, err);
+	st = walk("netperf", argc, argv, &i, global_sets, true, apply_global, o, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
 	/* -I alone means up to 10 iterations and at least 3, as in netperf. */
@@ -719,7 +833,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 		o->iter_max = 10;
 		o->iter_min = 3;
 	}
-	return walk("netperf", argc, argv, &i, test_defs, false, apply_test, o, out, err);
+	return walk("netperf", argc, argv, &i, test_sets, false, apply_test, o, out, err);
 }
 
 /* netserver ---------------------------------------------------------- */
@@ -727,8 +841,111 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 static void print_server_usage(FILE *out)
 {
 	fputs("\nUsage: netserver [options] \n\nOptions:\n", out);
-	print_defs(out, server_defs);
+	print_defs(out, server_defs, 18);
+	fputs("\nnetserver-ng's limits and rules (netserver(8) says more):\n", out);
+	print_defs(out, server_long_defs, 28);
 	fputc('\n', out);
+}
+
+/* "min-max" with min <= max, unprivileged ports. */
+static enum np_opts_status port_range(const struct cur *c, struct ns_opts *o)
+{
+	const char *dash = strchr(c->val, '-');
+	char lo[8];
+	int64_t a, b;
+	const char *why;
+
+	if (!dash || dash == c->val || (size_t)(dash - c->val) >= sizeof(lo))
+		return bad(c, "a port range is min-max, e.g. 50000-50999");
+	memcpy(lo, c->val, (size_t)(dash - c->val));
+	lo[dash - c->val] = '\0';
+	if (np_parse_int(lo, 1024, 65535, &a, &why) < 0 ||
+	    np_parse_int(dash + 1, 1024, 65535, &b, &why) < 0)
+		return bad(c, "ports are 1024..65535 (%s)", why);
+	if (a > b)
+		return bad(c, "the range ends before it starts");
+	o->data_port_min = (uint16_t)a;
+	o->data_port_max = (uint16_t)b;
+	return NP_OPTS_RUN;
+}
+
+/* "rate[,burst]": per second, whole numbers. */
+static enum np_opts_status rate_burst(const struct cur *c, struct ns_opts *o)
+{
+	enum np_opts_status st;
+	struct pair p;
+	int64_t v;
+
+	if ((st = split(c, &p)) != NP_OPTS_RUN)
+		return st;
+	if (p.has_a) {
+		if ((st = number(c, p.a, 0, 1000000, "per second", &v)) != NP_OPTS_RUN)
+			return st;
+		o->conn_rate = (double)v;
+	}
+	if (p.has_b) {
+		if ((st = number(c, p.b, 1, 1000000, "connections", &v)) != NP_OPTS_RUN)
+			return st;
+		o->conn_burst = (double)v;
+	}
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status apply_server_long(struct ns_opts *o, const struct cur *c)
+{
+	enum np_opts_status st = NP_OPTS_RUN;
+	int64_t v;
+
+	switch (c->opt) {
+	case 'u':
+		if (c->val[0] == '\0' || strlen(c->val) > 64)
+			return bad(c, "not a user name");
+		o->user = c->val;
+		return NP_OPTS_RUN;
+	case OPT_MAX_SESSIONS:
+		st = number(c, c->val, 1, NS_MAX_SESSIONS_CAP, "", &v);
+		o->max_sessions = (int)v;
+		break;
+	case OPT_MAX_PER_PREFIX:
+		st = number(c, c->val, 1, NS_MAX_SESSIONS_CAP, "", &v);
+		o->max_per_prefix = (int)v;
+		break;
+	case OPT_CONN_RATE:
+		return rate_burst(c, o);
+	case OPT_MAX_AUTH_FAILURES:
+		st = number(c, c->val, 0, 1000000, "per minute", &v);
+		o->auth_failures = (double)v;
+		break;
+	case OPT_MAX_TEST_TIME:
+		st = number(c, c->val, 1, NP_MAX_SECONDS, "seconds", &v);
+		o->max_test_s = (int)v;
+		break;
+	case OPT_MAX_SESSION_MEMORY:
+		st = number(c, c->val, 1 << 16, (int64_t)1 << 40, "bytes", &v);
+		o->max_memory = (uint64_t)v;
+		break;
+	case OPT_CONTROL_TIMEOUT:
+		st = number(c, c->val, 3, 3600, "seconds", &v);
+		o->control_timeout_s = (int)v;
+		break;
+	case OPT_LOG_RATE:
+		st = number(c, c->val, 0, 100000, "lines per second", &v);
+		o->log_rate = (double)v;
+		break;
+	case OPT_DATA_PORTS:
+		return port_range(c, o);
+	case OPT_DATA_PEER:
+		if (strcmp(c->val, "control") == 0)
+			o->data_peer_declared = false;
+		else if (strcmp(c->val, "declared") == 0)
+			o->data_peer_declared = true;
+		else
+			return bad(c, "control or declared");
+		return NP_OPTS_RUN;
+	default:
+		return bad(c, "not handled");
+	}
+	return st;
 }
 
 static enum np_opts_status apply_server(void *ctx, const struct cur *c)
@@ -766,7 +983,7 @@ static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 		o->verbosity = (int)v;
 		break;
 	default:
-		return bad(c, "not handled");
+		return apply_server_long(o, c);
 	}
 	return NP_OPTS_RUN;
 }
@@ -774,11 +991,30 @@ static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 				  FILE *out, FILE *err)
 {
+	enum np_opts_status st;
 	int i = 1;
 
 	memset(o, 0, sizeof(*o));
 	o->port = NP_CONTROL_PORT;
 	o->family = AF_UNSPEC;
 	o->verbosity = 1;
-	return walk("netserver", argc, argv, &i, server_defs, false, apply_server, o, out, err);
+	o->max_sessions = NS_DEFAULT_MAX_SESSIONS;
+	o->conn_rate = NS_DEFAULT_CONN_RATE;
+	o->conn_burst = NS_DEFAULT_CONN_BURST;
+	o->auth_failures = NS_DEFAULT_AUTH_FAILURES;
+	o->max_test_s = NS_DEFAULT_MAX_TEST_S;
+	o->max_memory = NS_DEFAULT_MAX_MEMORY;
+	o->control_timeout_s = NS_DEFAULT_CONTROL_TIMEOUT_S;
+	o->log_rate = NS_DEFAULT_LOG_RATE;
+	st = walk("netserver", argc, argv, &i, server_sets, false, apply_server, o, out, err);
+	if (st != NP_OPTS_RUN)
+		return st;
+	if (o->max_per_prefix == 0)
+		o->max_per_prefix = o->max_sessions / 8 > 0 ? o->max_sessions / 8 : 1;
+	if (o->max_per_prefix > o->max_sessions) {
+		fprintf(err, "netserver: --max-per-prefix %d is more than --max-sessions %d\n",
+			o->max_per_prefix, o->max_sessions);
+		return NP_OPTS_USAGE;
+	}
+	return NP_OPTS_RUN;
 }

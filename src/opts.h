@@ -81,6 +81,17 @@ struct np_opts {
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 				  FILE *out, FILE *err);
 
+/* netserver's defaults for its limits (netserver(8)). */
+#define NS_DEFAULT_MAX_SESSIONS 512
+#define NS_MAX_SESSIONS_CAP 4096
+#define NS_DEFAULT_CONN_RATE 16.0       /* per second and prefix */
+#define NS_DEFAULT_CONN_BURST 64.0      /* netperf --flows 64 at once */
+#define NS_DEFAULT_AUTH_FAILURES 10.0   /* per minute and prefix */
+#define NS_DEFAULT_MAX_TEST_S 3600
+#define NS_DEFAULT_MAX_MEMORY ((uint64_t)128 << 20)
+#define NS_DEFAULT_CONTROL_TIMEOUT_S 30
+#define NS_DEFAULT_LOG_RATE 5.0         /* lines per second */
+
 struct ns_opts {
 	uint16_t port;               /* -p; 0 = any free port, printed */
 	const char *listen_host;     /* -L name; NULL = wildcard */
@@ -88,6 +99,19 @@ struct ns_opts {
 	bool foreground;             /* -D */
 	int verbosity;               /* -v 0..2 */
 	const char *passphrase;      /* -Z: the first message must carry it */
+	const char *user;            /* -u: NULL = nobody when root */
+	int max_sessions;            /* --max-sessions */
+	int max_per_prefix;          /* --max-per-prefix, default an eighth */
+	double conn_rate;            /* --conn-rate, per second and prefix; 0 = any */
+	double conn_burst;
+	double auth_failures;        /* --max-auth-failures, per minute and prefix */
+	int max_test_s;              /* --max-test-time */
+	uint64_t max_memory;         /* --max-session-memory */
+	int control_timeout_s;       /* --control-timeout */
+	double log_rate;             /* --log-rate, lines per second; 0 = all */
+	uint16_t data_port_min;      /* --data-ports; 0 = any */
+	uint16_t data_port_max;
+	bool data_peer_declared;     /* --data-peer declared */
 	char host_buf[256];
 };
 

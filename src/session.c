@@ -26,6 +26,8 @@
 #include "clock.h"
 #include "control.h"
 #include "cpu.h"
+#include "dataaddr.h"
+#include "admit.h"
 #include "log.h"
 #include "sock.h"
 #include "test.h"
@@ -108,6 +110,10 @@ static void watch_control(int fd, bool on)
 
 struct session {
 	int ctl;
+	const struct np_session_rules *rules;
+	struct sockaddr_storage ctl_local, ctl_peer;  /* unmapped */
+	uint64_t strangers;            /* data peers turned away, all runs */
+	bool strangers_logged;
 	int bound_cpu;                 /* -T ,N: the CPU we run on, -1 = any */
 	bool cpu_used;                 /* -C was asked on this connection */
 	struct np_cpu_snapshot *cpu0;  /* allocated on first use */
@@ -164,47 +170,6 @@ static int refuse(struct session *s, int err, const char *why)
 	np_log(NP_LOG_ERR, "refused request: %s", why);
 	(void)reply(s, NP_OMNI_RESPONSE, err);
 	return -1;
-}
-
-/*
- * Where the data socket listens: the address the client asked for, else
- * the address its control connection reached (so a netserver started with
- * -L 127.0.0.1 never opens data ports on other interfaces), else any.
- */
-static int bind_data(int fd, int ctl, const struct np_omni_request *q, int family)
-{
-	static const uint8_t zero[16];
-	struct sockaddr_storage ss, here;
-	socklen_t len, hlen = sizeof(here);
-	bool asked = memcmp(q->netserver_ip, zero, family == AF_INET6 ? 16 : 4) != 0;
-
-	memset(&ss, 0, sizeof(ss));
-	if (!asked && getsockname(ctl, (struct sockaddr *)&here, &hlen) == 0)
-		np_addr_unmap((struct sockaddr *)&here);
-	else
-		here.ss_family = AF_UNSPEC;
-	if (family == AF_INET6) {
-		struct sockaddr_in6 *a = (struct sockaddr_in6 *)&ss;
-
-		a->sin6_family = AF_INET6;
-		if (asked)
-			memcpy(&a->sin6_addr, q->netserver_ip, 16);
-		else if (here.ss_family == AF_INET6)
-			a->sin6_addr = ((struct sockaddr_in6 *)&here)->sin6_addr;
-		a->sin6_port = htons((uint16_t)q->data_port);
-		len = sizeof(*a);
-	} else {
-		struct sockaddr_in *a = (struct sockaddr_in *)&ss;
-
-		a->sin_family = AF_INET;
-		if (asked)
-			memcpy(&a->sin_addr, q->netserver_ip, 4);
-		else if (here.ss_family == AF_INET)
-			a->sin_addr = ((struct sockaddr_in *)&here)->sin_addr;
-		a->sin_port = htons((uint16_t)q->data_port);
-		len = sizeof(*a);
-	}
-	return bind(fd, (struct sockaddr *)&ss, len);
 }
 
 static void *alloc_filled(size_t len)
@@ -270,68 +235,154 @@ static void conn_facts(const struct np_omni_request *q, const struct np_run *run
 		np_sock_cong(run->conn, res->cong_control, sizeof(res->cong_control));
 }
 
-static int run_test(struct session *s, const struct np_omni_request *q,
-		    const struct np_test *t)
+/* Socket options as the request asks; netserver never changes them
+ * silently, so a congestion control it cannot set fails the test. */
+static struct np_sockopts data_sockopts(const struct np_omni_request *q,
+					const struct np_test *t, int family)
 {
 	const bool udp = t->sock_type == SOCK_DGRAM;
-	const int family = q->ipfamily == NP_FAM_INET6 ? AF_INET6 : AF_INET;
-	const bool cpu = (q->flags & NP_F_MEASURE_CPU) != 0;
-	struct np_sockopts so = {
+
+	return (struct np_sockopts){
 		.family = family, .type = t->sock_type, .protocol = t->protocol,
 		.sndbuf = q->send_buf_size, .rcvbuf = q->recv_buf_size,
 		.nodelay = !udp && (q->flags & NP_F_NODELAY),
 		.dontroute = !(q->flags & NP_F_ROUTING),
 		.keepalive = (q->flags & NP_F_KEEPALIVE) != 0,
-		.cong = q->cong_control, .idle_timeout_s = NP_IDLE_TIMEOUT_S,
+		.reuseaddr = !udp,
+		.cong = q->cong_control, .cong_strict = true,
+		.priority = q->socket_prio >= 0 ? q->socket_prio : -1,
+		.tos = q->socket_tos >= 0 ? q->socket_tos : -1,
+		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
 	};
+}
+
+/* Refuse for a failed socket option; EPERM means a capability is
+ * missing, which the client is told as such. */
+static int refuse_open(struct session *s, int err, const char *why)
+{
+	char line[300];
+
+	if (err != EPERM)
+		return refuse(s, err, why);
+	snprintf(line, sizeof(line), "%s (CAP_NET_ADMIN needed, and this netserver lacks it)",
+		 why);
+	return refuse(s, NP_REFUSE_CAPABILITY, line);
+}
+
+/* The data socket, bound and (TCP) listening where the rules allow. */
+static int open_data(struct session *s, const struct np_omni_request *q,
+		     const struct np_test *t, struct np_run *run, struct np_data_plan *plan)
+{
+	const int family = q->ipfamily == NP_FAM_INET6 ? AF_INET6 : AF_INET;
+	const struct np_sockopts so = data_sockopts(q, t, family);
+	char why[200];
+	int err = np_data_plan(s->rules->data, (struct sockaddr *)&s->ctl_local,
+			       (struct sockaddr *)&s->ctl_peer, family, q->netserver_ip,
+			       q->netperf_ip, q->data_port, plan, why, sizeof(why));
+
+	if (err)
+		return refuse(s, err, why);
+	run->fd = np_sock_open(&so, why, sizeof(why));
+	if (run->fd < 0)
+		return refuse_open(s, errno, why);
+	if (np_data_bind(run->fd, plan, s->rules->data, (unsigned)getpid() ^ (unsigned)q->netperf_port) < 0) {
+		err = errno;
+		snprintf(why, sizeof(why), "bind data port %u: %s", (unsigned)q->data_port,
+			 strerror(err));
+		return refuse(s, err == EACCES ? NP_REFUSE_PORT : err, why);
+	}
+	if (t->sock_type == SOCK_STREAM && listen(run->fd, 5) < 0) {
+		err = errno;
+		snprintf(why, sizeof(why), "listen on the data socket: %s", strerror(err));
+		return refuse(s, err, why);
+	}
+	run->peers = &plan->peers;
+	return 0;
+}
+
+/* --max-session-memory: socket buffers and message buffers asked. */
+static int over_budget(struct session *s, const struct np_omni_request *q, size_t sbuf,
+		       size_t rbuf)
+{
+	const uint64_t asked = np_session_bytes(q->send_buf_size, q->recv_buf_size, sbuf, rbuf);
+	char why[160];
+
+	if (asked <= s->rules->max_memory)
+		return 0;
+	snprintf(why, sizeof(why), "the test asks for %llu bytes of buffers, over "
+		 "--max-session-memory %llu", (unsigned long long)asked,
+		 (unsigned long long)s->rules->max_memory);
+	return refuse(s, NP_REFUSE_MEMORY, why);
+}
+
+/* Data peers turned away: one line per session, however many came. */
+static void note_strangers(struct session *s, const struct np_run *run, const char *test)
+{
+	char addr[INET6_ADDRSTRLEN];
+
+	s->strangers += run->strangers;
+	if (run->strangers == 0 || s->strangers_logged)
+		return;
+	s->strangers_logged = true;
+	np_addr_string((const struct sockaddr *)&run->stranger, addr, sizeof(addr));
+	np_log(NP_LOG_ERR, "%s: dropped %llu data connection(s) or datagram(s) from other "
+	       "addresses than the client's, the first from %s", test,
+	       (unsigned long long)run->strangers, addr);
+}
+
+static int run_test(struct session *s, const struct np_omni_request *q,
+		    const struct np_test *t)
+{
+	const bool udp = t->sock_type == SOCK_DGRAM;
+	const bool cpu = (q->flags & NP_F_MEASURE_CPU) != 0;
+	const double budget = s->rules->max_test_s;
 	struct np_omni_response rsp;
 	struct np_omni_results res;
+	struct np_data_plan plan;
 	struct np_run run;
 	struct sockaddr_storage local;
 	socklen_t llen = sizeof(local);
 	struct sizes z;
 	char why[160];
 	int lss, lsr, rc = -1;
-	double t0, elapsed, window, length, pad;
+	double t0, elapsed, window;
 
 	memset(&run, 0, sizeof(run));
 	run.fd = run.conn = -1;
-	run.fd = np_sock_open(&so, why, sizeof(why));
-	if (run.fd < 0)
-		return refuse(s, errno, why);
-	if (bind_data(run.fd, s->ctl, q, family) < 0) {
-		int e = errno;
-
-		snprintf(why, sizeof(why), "bind data port %u: %s",
-			 (unsigned)q->data_port, strerror(e));
-		rc = refuse(s, e, why);
-		goto out;
+	if (q->test_length > budget) {
+		snprintf(why, sizeof(why), "a %d s test is longer than --max-test-time %g",
+			 (int)q->test_length, budget);
+		return refuse(s, NP_REFUSE_TIME, why);
 	}
+	if (over_budget(s, q, 0, 0) < 0)
+		return -1;
+	if (open_data(s, q, t, &run, &plan) < 0)
+		goto out;
 	np_sock_bufsizes(run.fd, &lss, &lsr);
 	z = plan_sizes(q, udp, lss, lsr);
-	if ((!udp && listen(run.fd, 5) < 0) ||
-	    getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
-		int e = errno;
-
-		snprintf(why, sizeof(why), "data socket: %s", strerror(e));
-		rc = refuse(s, e, why);
+	if (getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
+		snprintf(why, sizeof(why), "data socket: %s", strerror(errno));
+		rc = refuse(s, errno, why);
 		goto out;
 	}
 	run.test = t;
 	run.send_size = run.rsp_size = z.send_size > 0 ? z.send_size : 1;
 	run.recv_size = run.req_size = z.recv_size > 0 ? z.recv_size : 1;
+	/* No datagram is larger than 64 KiB, whatever receive size netperf's
+	 * rules give (the socket buffer, by default). */
+	if (udp && run.recv_size > UDP_RECV_MAX)
+		run.recv_size = UDP_RECV_MAX;
 	/* Only the buffers this side uses: a request can ask for 4 MiB
 	 * messages, and many sessions run at once. */
+	if (q->direction & NP_DIR_RECV)
+		run.rbuf_len = (size_t)(udp ? UDP_RECV_MAX : run.recv_size);
+	if (over_budget(s, q, q->direction & NP_DIR_XMIT ? (size_t)run.send_size : 0,
+			run.rbuf_len) < 0)
+		goto out;
 	if (q->direction & NP_DIR_XMIT)
 		run.sbuf = alloc_filled((size_t)run.send_size);
-	if (q->direction & NP_DIR_RECV) {
-		/* No datagram is larger than 64 KiB, whatever receive size
-		 * netperf's rules give (the socket buffer, by default). */
-		if (udp && run.recv_size > UDP_RECV_MAX)
-			run.recv_size = UDP_RECV_MAX;
-		run.rbuf_len = (size_t)(udp ? UDP_RECV_MAX : run.recv_size);
+	if (q->direction & NP_DIR_RECV)
 		run.rbuf = malloc(run.rbuf_len);
-	}
 	if (((q->direction & NP_DIR_XMIT) && !run.sbuf) ||
 	    ((q->direction & NP_DIR_RECV) && !run.rbuf)) {
 		rc = refuse(s, ENOMEM, "out of memory for data buffers");
@@ -353,7 +404,8 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	rsp.send_buf_size = lss;
 	rsp.send_size = z.send_size;
 	rsp.send_width = z.send_width;
-	rsp.flags = (so.nodelay ? NP_F_NODELAY : 0) | (cpu ? NP_F_MEASURE_CPU : 0);
+	rsp.flags = (!udp && (q->flags & NP_F_NODELAY) ? NP_F_NODELAY : 0) |
+		    (cpu ? NP_F_MEASURE_CPU : 0);
 	rsp.cpu_rate = cpu ? 100.0f : 0.0f;
 	rsp.so_rcvavoid = q->so_rcvavoid;
 	rsp.so_sndavoid = q->so_sndavoid;
@@ -369,20 +421,21 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 
 	/* Receivers pad their timer: the client's end marker should come
 	 * first, the timer only covers a lost one.  Runs without a length
-	 * (counted, or netperf 2.7's -l 0) still end after a day. */
-	pad = q->test_length > 0 && (q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0;
-	if (t->connect_each && pad) {
-		/* TCP_CRR has no end marker: its loop lingers instead. */
-		run.linger = pad;
-		pad = 0;
-	}
-	length = q->test_length > 0 ? q->test_length + pad : NP_MAX_SECONDS + PAD_SECONDS;
+	 * (counted, or netperf 2.7's -l 0) end at --max-test-time. */
 	run.timed = q->test_length > 0;
+	run.length = run.timed ? q->test_length : budget;
+	run.pad = run.timed && (q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0;
+	if (t->connect_each && run.pad) {
+		/* TCP_CRR has no end marker: its loop lingers instead. */
+		run.linger = run.pad;
+		run.pad = 0;
+	}
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
 	run.ev = np_timer_events();
+	run.ctl_gone = &watch.gone;
 	if (cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
-	if (np_timer_start(length) < 0) {
+	if (np_timer_start(run.length + run.pad) < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		goto out;
 	}
@@ -392,12 +445,17 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	window = elapsed = np_now() - t0;
 	np_timer_stop();
 	watch_control(s->ctl, false);
+	note_strangers(s, &run, t->name);
 	if (watch.gone) {
 		np_log(NP_LOG_INFO, "%s: the client went away during the test", t->name);
 		goto out;
 	}
-	if (np_timer_fired() && !watch.gone)
-		elapsed -= pad;
+	if (np_timer_fired()) {
+		elapsed -= run.pad;
+		/* A counted test that the time budget cut short. */
+		if (!run.timed && !run.err)
+			np_run_fail(&run, "--max-test-time", NP_REFUSE_TIME);
+	}
 	elapsed -= run.idle_tail;
 	if (elapsed < 0)
 		elapsed = 0;
@@ -485,27 +543,48 @@ static bool passphrase_ok(struct session *s, const char *passphrase)
 	return false;
 }
 
-int np_session_run(int ctl, const char *passphrase)
+/* Both ends of the control connection, IPv4-mapped ones as IPv4. */
+static int control_ends(struct session *s)
+{
+	socklen_t len = sizeof(s->ctl_local);
+
+	if (getsockname(s->ctl, (struct sockaddr *)&s->ctl_local, &len) < 0)
+		return -1;
+	len = sizeof(s->ctl_peer);
+	if (getpeername(s->ctl, (struct sockaddr *)&s->ctl_peer, &len) < 0)
+		return -1;
+	np_addr_unmap((struct sockaddr *)&s->ctl_local);
+	np_addr_unmap((struct sockaddr *)&s->ctl_peer);
+	return 0;
+}
+
+int np_session_run(int ctl, const struct np_session_rules *rules)
 {
 	struct session s;
-	int rc = -1;
+	int rc = NP_SESSION_DROPPED;
 
 	memset(&s, 0, sizeof(s));
 	s.ctl = ctl;
+	s.rules = rules;
 	s.bound_cpu = -1;
 	if (np_timer_init() < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
-		return -1;
+		return NP_SESSION_DROPPED;
 	}
-	if (passphrase && !passphrase_ok(&s, passphrase))
-		return -1;
+	if (control_ends(&s) < 0) {
+		np_log(NP_LOG_INFO, "control connection: %s", strerror(errno));
+		return NP_SESSION_DROPPED;
+	}
+	np_sock_liveness(ctl, rules->control_timeout_s);
+	if (rules->passphrase && !passphrase_ok(&s, rules->passphrase))
+		return NP_SESSION_BAD_PASSPHRASE;
 	for (;;) {
 		size_t got = 0;
 		int r = np_ctl_recv(ctl, s.msg, NP_REQUEST_TIMEOUT_MS, &got);
 		int32_t type;
 
 		if (r == 0) {
-			rc = 0;
+			rc = NP_SESSION_OK;
 			break;
 		}
 		if (r < 0) {

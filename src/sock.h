@@ -26,7 +26,13 @@ struct np_sockopts {
 	bool dontroute;        /* SO_DONTROUTE (netperf's UDP_STREAM) */
 	bool recverr;          /* IP_RECVERR: report ENOBUFS/ICMP errors */
 	bool keepalive;
+	bool reuseaddr;        /* SO_REUSEADDR: TCP only (a UDP port shared
+				* with another service would steal its traffic) */
 	const char *cong;      /* TCP_CONGESTION name, NULL = leave */
+	bool cong_strict;      /* a congestion control not set fails the open
+				* (netserver: never a silent change) */
+	int priority;          /* SO_PRIORITY, -1 = leave */
+	int tos;               /* IP_TOS / IPV6_TCLASS, -1 = leave */
 	int idle_timeout_s;    /* SO_RCVTIMEO/SO_SNDTIMEO, 0 = none */
 };
 
@@ -45,6 +51,11 @@ int np_resolve(const char *host, uint16_t port, int family, int socktype,
 
 /* socket() plus every option in o; -1 with why filled on failure. */
 int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen);
+
+/* A control connection whose peer vanished (no FIN, no reset: a dead
+ * host, a pulled cable) errors out within about seconds: keepalive
+ * probes and TCP_USER_TIMEOUT where the system has them.  Best effort. */
+void np_sock_liveness(int fd, int seconds);
 
 /* Non-blocking connect bounded by timeout_ms; the socket stays blocking
  * afterwards.  0, or -1 with errno set (ETIMEDOUT on the deadline). */

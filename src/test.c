@@ -9,6 +9,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -103,13 +106,39 @@ int np_run_connect(struct np_run *run)
 	return 0;
 }
 
+bool np_run_peer_ok(struct np_run *run, const struct sockaddr *sa)
+{
+	if (run->peers == NULL || np_peers_allow(run->peers, sa))
+		return true;
+	if (run->strangers++ == 0)
+		memcpy(&run->stranger, sa, sa->sa_family == AF_INET6
+			? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in));
+	return false;
+}
+
+int np_run_accept_peer(struct np_run *run)
+{
+	struct sockaddr_storage from;
+	socklen_t flen = sizeof(from);
+	int c = accept(run->fd, (struct sockaddr *)&from, &flen);
+
+	if (c < 0)
+		return -1;
+	if (!np_run_peer_ok(run, (struct sockaddr *)&from)) {
+		close(c);
+		errno = ECONNABORTED;
+		return -1;
+	}
+	(void)fcntl(c, F_SETFD, FD_CLOEXEC);
+	return c;
+}
+
 int np_run_accept(struct np_run *run)
 {
 	for (;;) {
-		int c = accept(run->fd, NULL, NULL);
+		int c = np_run_accept_peer(run);
 
 		if (c >= 0) {
-			(void)fcntl(c, F_SETFD, FD_CLOEXEC);
 			run->conn = c;
 			return 1;
 		}
@@ -124,6 +153,112 @@ int np_run_accept(struct np_run *run)
 			return np_run_stopped(run) ? 0 : -1;
 		}
 		return np_run_fail(run, "accept", errno);
+	}
+}
+
+static bool same_sender(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+	if (a->ss_family != b->ss_family)
+		return false;
+	if (a->ss_family == AF_INET6)
+		return memcmp(a, b, sizeof(struct sockaddr_in6)) == 0;
+	return memcmp(a, b, sizeof(struct sockaddr_in)) == 0;
+}
+
+/* recvfrom() into a zeroed address, so that whole addresses compare. */
+static ssize_t recv_from(struct np_run *run, size_t len, int flags,
+			 struct sockaddr_storage *from, socklen_t *flen)
+{
+	memset(from, 0, sizeof(*from));
+	*flen = sizeof(*from);
+	return recvfrom(run->fd, run->rbuf, len, flags, (struct sockaddr *)from, flen);
+}
+
+int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
+{
+	struct sockaddr_storage peer, from;
+	socklen_t plen;
+	ssize_t n;
+	int rc;
+
+	for (;;) {
+		n = recv_from(run, len, 0, &peer, &plen);
+		if (n < 0) {
+			if (errno == EINTR && !np_run_stopped(run))
+				continue;
+			if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
+				continue;
+			if (np_run_stopped(run))
+				return 1;
+			return errno == EAGAIN || errno == EWOULDBLOCK ? -1
+								: np_run_fail(run, "recv", errno);
+		}
+		/* An empty datagram before any data is a previous run's end
+		 * marker. */
+		if (np_run_peer_ok(run, (struct sockaddr *)&peer) && n > 0)
+			break;
+	}
+	if (connect(run->fd, (struct sockaddr *)&peer, plen) < 0)
+		return np_run_fail(run, "connect", errno);
+	if (run->timed && np_timer_start(run->length) == 0) {
+		run->pad = 0;
+		/* The restart cleared a stop the control watch had set. */
+		if (run->ctl_gone && *run->ctl_gone)
+			np_timer_expire_now();
+	}
+	/* The connect filters what arrives from now on, not what waits. */
+	for (;;) {
+		if ((rc = take(run, n)) != 0)
+			return rc;
+		for (;;) {
+			n = recv_from(run, len, MSG_DONTWAIT, &from, &plen);
+			if (n < 0 || same_sender(&from, &peer))
+				break;
+			/* A stranger's (counted), or the client's from
+			 * another port (a previous run's). */
+			(void)np_run_peer_ok(run, (struct sockaddr *)&from);
+		}
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ||
+			       errno == ECONNREFUSED ? 0 : np_run_fail(run, "recv", errno);
+	}
+}
+
+int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
+{
+	struct pollfd p = { .fd = run->fd, .events = POLLIN };
+	double last = np_now();
+	const double hard = last + NP_UDP_TAIL_MAX_S;
+
+	/* The repeating end timer would cut every wait short. */
+	np_timer_stop();
+	for (;;) {
+		double now = np_now();
+		int ms = (int)((last + NP_UDP_TAIL_QUIET_S - now) * 1000.0);
+		ssize_t n;
+
+		if (now >= hard || (run->ctl_gone && *run->ctl_gone))
+			return 0;
+		if (ms <= 0) {
+			run->idle_tail = now - last;
+			return 0;
+		}
+		n = poll(&p, 1, ms);
+		if (n < 0 && errno != EINTR)
+			return np_run_fail(run, "poll", errno);
+		if (n <= 0)
+			continue;
+		while ((n = recv(run->fd, run->rbuf, len, MSG_DONTWAIT)) >= 0) {
+			int rc = take(run, n);
+
+			if (rc != 0)
+				return rc < 0 ? -1 : 0;
+		}
+		if (errno == ECONNREFUSED)
+			return 0;
+		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+			return np_run_fail(run, "recv", errno);
+		last = np_now();
 	}
 }
 

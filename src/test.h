@@ -11,9 +11,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "clock.h"
+#include "dataaddr.h"
 #include "sock.h"
 #include "stats.h"
 
@@ -44,6 +46,10 @@ struct np_run {
 	int burst;             /* client RR: requests sent ahead (-b) */
 	int64_t count;         /* -l -N: bytes or transactions to do; 0 = timed */
 	bool timed;            /* a timer ends the test (else only count/peer) */
+	double length;         /* server: the test's seconds, 0 = counted */
+	double pad;            /* server: seconds the end timer runs past
+				* length (netperf's PAD_TIME); 0 once a loop
+				* re-arms it for the length alone */
 	double linger;         /* server TCP_CRR: seconds it may go on serving
 				* after the timer, while connections come */
 	double idle_tail;      /* seconds of closing silence, off elapsed */
@@ -62,6 +68,11 @@ struct np_run {
 	uint64_t *sent_at;     /* -j: send times of the requests in flight, */
 	unsigned ring_size;    /* a ring of burst + 1 */
 	unsigned ring_head, ring_count;
+	/* Server: who may connect or send (NULL = anyone), what else came. */
+	const struct np_peers *peers;
+	uint64_t strangers;    /* connections and datagrams dropped */
+	struct sockaddr_storage stranger;  /* the first of them */
+	const volatile sig_atomic_t *ctl_gone;  /* server: the client vanished */
 	int err;               /* errno of the failure that ended the run, or 0 */
 	const char *err_what;  /* the call that failed: "send", "recv", ... */
 };
@@ -112,6 +123,33 @@ int np_run_connect(struct np_run *run);
 /* Server TCP: accept one connection into run->conn.  Returns 1 with a
  * connection, 0 when the timer ended the test first, -1 on failure. */
 int np_run_accept(struct np_run *run);
+/* Server: whether sa may talk to the data socket; a stranger is counted. */
+bool np_run_peer_ok(struct np_run *run, const struct sockaddr *sa);
+/* Server TCP: one accept(); a stranger's connection is closed and counted
+ * and reads as -1/ECONNABORTED.  The descriptor, or -1 with errno. */
+int np_run_accept_peer(struct np_run *run);
+
+/*
+ * Server UDP.  take() handles one datagram of n bytes in run->rbuf (n 0:
+ * an end marker): 0 go on, 1 the test is over, -1 failed.
+ *
+ * np_run_udp_lock waits for the first datagram from an allowed peer and
+ * connects the socket to it, so that the kernel drops everyone else's;
+ * what the peer had queued behind it goes to take() too, strangers'
+ * datagrams queued before the connect are dropped.  A timed test's end
+ * timer then restarts for the test's length alone.  Returns take()'s
+ * verdict, or 1 when the timer ended the test first.
+ *
+ * np_run_udp_tail follows a loop that the timer ended: the client's end
+ * markers may all be lost (a full receive queue drops them first), so
+ * NP_UDP_TAIL_QUIET_S without datagrams ends the test too, and the run
+ * ends at most NP_UDP_TAIL_MAX_S later whatever comes.  0 or -1.
+ */
+typedef int (*np_take_fn)(struct np_run *run, ssize_t n);
+#define NP_UDP_TAIL_QUIET_S 0.5
+#define NP_UDP_TAIL_MAX_S 4.0
+int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take);
+int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take);
 /* After our FIN: read and discard until the peer's EOF, at most
  * NP_IDLE_TIMEOUT_S seconds.  0, or -1 with run->err set. */
 int np_run_drain(struct np_run *run, int fd);

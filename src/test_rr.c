@@ -329,7 +329,7 @@ static int crr_linger(struct np_run *run)
 			break;
 		if (n < 0)
 			continue;
-		c = accept(run->fd, NULL, NULL);
+		c = np_run_accept_peer(run);
 		if (c >= 0)
 			rc = crr_serve_one(run, c);
 		else if (errno != EINTR && errno != ECONNABORTED)
@@ -424,59 +424,59 @@ static int udp_rr_client(struct np_run *run)
 	return rc;
 }
 
-/* Datagrams from anyone but the first sender are dropped by the kernel
- * once the socket is connected: nobody else can use us as a reflector. */
+/* One request in run->rbuf (n bytes; 0 = an end marker): answer it. */
+static int udp_rr_take(struct np_run *run, ssize_t n)
+{
+	if (n == 0)
+		return 1;
+	run->c.bytes_recv += (uint64_t)n;
+	run->c.recv_calls++;
+	while ((n = send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0 &&
+	       errno == EINTR && !np_run_stopped(run))
+		;
+	if (n < 0) {
+		if (errno == ECONNREFUSED || errno == EINTR)   /* the client has gone */
+			return 1;
+		if (errno == ENOBUFS) {
+			run->c.failed_sends++;
+			return 0;
+		}
+		return np_run_fail(run, "send", errno);
+	}
+	run->c.bytes_sent += (uint64_t)n;
+	run->c.send_calls++;
+	run->c.trans++;
+	return np_run_count_done(run, run->c.trans) ? 1 : 0;
+}
+
+/* Responses go only to the client (the socket is connected to it): a
+ * forged request from elsewhere gets nothing, so nobody can use us as a
+ * reflector. */
 static int udp_rr_server(struct np_run *run)
 {
-	const size_t rsp = (size_t)run->rsp_size;
-	bool connected = false;
+	int rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
 
-	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
-		struct sockaddr_storage from;
-		socklen_t flen = sizeof(from);
-		ssize_t n = recvfrom(run->fd, run->rbuf, run->rbuf_len, 0,
-				     connected ? NULL : (struct sockaddr *)&from,
-				     connected ? NULL : &flen);
+	while (rc == 0 && !np_run_stopped(run)) {
+		ssize_t n = recv(run->fd, run->rbuf, run->rbuf_len, 0);
 
-		if (n == 0 && connected)
-			break;
-		if (n == 0)         /* an end marker from someone we never served */
+		if (n >= 0) {
+			rc = udp_rr_take(run, n);
 			continue;
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			if (errno == ECONNREFUSED)   /* the client has gone */
-				break;
-			if ((errno == EAGAIN || errno == EWOULDBLOCK) &&
-			    np_run_idle(run, "recv"))
-				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				np_run_fail(run, "recv", errno);
-			return np_run_stopped(run) ? 0 : -1;
 		}
-		if (!connected) {
-			if (connect(run->fd, (struct sockaddr *)&from, flen) < 0)
-				return np_run_fail(run, "connect", errno);
-			connected = true;
-		}
-		run->c.bytes_recv += (uint64_t)n;
-		run->c.recv_calls++;
-		while ((n = send(run->fd, run->sbuf, rsp, 0)) < 0 && errno == EINTR &&
-		       !np_run_stopped(run))
-			;
-		if (n < 0) {
-			if (errno == ECONNREFUSED || errno == EINTR)
-				break;
-			if (errno == ENOBUFS) {
-				run->c.failed_sends++;
-				continue;
-			}
-			return np_run_fail(run, "send", errno);
-		}
-		run->c.bytes_sent += (uint64_t)n;
-		run->c.send_calls++;
-		run->c.trans++;
+		if (errno == EINTR)
+			continue;
+		if (errno == ECONNREFUSED)   /* the client has gone */
+			return 0;
+		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
+			continue;
+		if (errno != EAGAIN && errno != EWOULDBLOCK)
+			np_run_fail(run, "recv", errno);
+		return np_run_stopped(run) ? 0 : -1;
 	}
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && run->timed)
+		return np_run_udp_tail(run, run->rbuf_len, udp_rr_take);
 	return 0;
 }
 

@@ -168,33 +168,32 @@ static int udp_stream_client(struct np_run *run)
 	return rc;
 }
 
-/* The first datagram picks the sender; connecting to it makes the kernel
- * drop everyone else's, so a third party can neither inflate the count
- * nor end the test with an empty datagram. */
-static int udp_stream_server(struct np_run *run)
+/* One datagram for np_run_udp_lock and np_run_udp_tail. */
+static int udp_stream_take(struct np_run *run, ssize_t n)
 {
-	struct sockaddr_storage from;
-	socklen_t flen;
-	ssize_t n;
-	bool eof;
-
-	do {
-		flen = sizeof(from);
-		n = recvfrom(run->fd, run->rbuf, (size_t)run->recv_size, 0,
-			     (struct sockaddr *)&from, &flen);
-		if (n >= 0 || (errno == EINTR && !np_run_stopped(run)))
-			continue;
-		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
-			continue;
-		if (np_run_stopped(run))
-			return 0;
-		return errno == EAGAIN || errno == EWOULDBLOCK ? -1 : np_run_fail(run, "recv", errno);
-	} while (n <= 0);
+	if (n == 0)
+		return 1;
 	run->c.bytes_recv += (uint64_t)n;
 	run->c.recv_calls++;
-	if (connect(run->fd, (struct sockaddr *)&from, flen) < 0)
-		return np_run_fail(run, "connect", errno);
-	return recv_loop(run, run->fd, count_limit(run), RL_IDLE_ENDS, &eof);
+	return np_run_count_done(run, run->c.bytes_recv) ? 1 : 0;
+}
+
+/* Only the client's datagrams count (the socket is connected to it), so
+ * a third party can neither inflate the count nor end the test with an
+ * empty datagram. */
+static int udp_stream_server(struct np_run *run)
+{
+	const size_t len = (size_t)run->recv_size;
+	int rc = np_run_udp_lock(run, len, udp_stream_take);
+	bool eof;
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (recv_loop(run, run->fd, count_limit(run), RL_IDLE_ENDS, &eof) < 0)
+		return -1;
+	if (!eof && run->timed && np_run_stopped(run))
+		return np_run_udp_tail(run, len, udp_stream_take);
+	return 0;
 }
 
 const struct np_test np_test_tcp_stream = {

@@ -11,6 +11,7 @@
 #ifndef NP_WIRE_H
 #define NP_WIRE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +33,26 @@ enum np_msg_type {
 
 /* serv_errno for a request type the server does not know. */
 #define NP_ERR_UNKNOWN_REQUEST 998
+
+/*
+ * serv_errno values netserver-ng refuses with when one of its limits or
+ * rules says no.  They are real errno numbers that the set-up of a data
+ * socket never returns, so netperf 2.7.1 prints a fitting strerror()
+ * text ("Too many users") and our netperf can say which rule it was.
+ */
+#define NP_REFUSE_SESSIONS EUSERS        /* --max-sessions / --max-per-prefix */
+#define NP_REFUSE_RATE EAGAIN            /* --conn-rate */
+#ifdef EKEYREJECTED
+#define NP_REFUSE_AUTH EKEYREJECTED      /* --max-auth-failures */
+#else
+#define NP_REFUSE_AUTH EACCES
+#endif
+#define NP_REFUSE_TIME ETIME             /* --max-test-time */
+#define NP_REFUSE_MEMORY ENOMEM          /* --max-session-memory */
+#define NP_REFUSE_CAPABILITY EPERM       /* needs CAP_NET_ADMIN, which it lacks */
+#define NP_REFUSE_FAMILY EAFNOSUPPORT    /* data family != control family */
+#define NP_REFUSE_ADDRESS EADDRNOTAVAIL  /* data address outside -L */
+#define NP_REFUSE_PORT EACCES            /* data port privileged or outside --data-ports */
 
 /* Request flags (word 14); a response only ever carries NODELAY and CPU. */
 #define NP_F_NODELAY 0x1u
