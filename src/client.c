@@ -156,6 +156,7 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		     const struct np_addr *ctl_peer, FILE *err)
 {
 	const struct np_test *t = o->test;
+	const char *lhost;
 
 	memset(p, 0, sizeof(*p));
 	p->o = o;
@@ -171,15 +172,19 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		p->remote = *ctl_peer;
 	}
 	p->family = p->remote.ss.ss_family;
-	if (resolve_one(o->data_local, p->family, t->sock_type, true, &p->local, err,
+	/* Without -- -L or -- -H, netperf 2.7 sends data from the control
+	 * connection's local address (global -L), so both leave one address:
+	 * netserver-ng takes data only from its control peer's. */
+	lhost = o->data_local ? o->data_local
+	      : !o->data_host && p->family == ctl_peer->ss.ss_family ? o->local_host : NULL;
+	if (resolve_one(lhost, p->family, t->sock_type, true, &p->local, err,
 			"local data address") < 0)
 		return -1;
-	p->lname = o->data_local ? o->data_local : p->family == AF_INET6 ? "::0" : "0.0.0.0";
+	p->lname = lhost ? lhost : p->family == AF_INET6 ? "::0" : "0.0.0.0";
 	np_addr_set_port((struct sockaddr *)&p->local.ss, o->data_lport);
 	/* netperf binds UDP sockets always (so netperf_port goes out), TCP
 	 * ones only when asked to, or for TCP_CRR. */
-	p->bind_local = t->sock_type == SOCK_DGRAM || t->connect_each || o->data_lport ||
-			o->data_local;
+	p->bind_local = t->sock_type == SOCK_DGRAM || t->connect_each || o->data_lport || lhost;
 	np_addr_string((struct sockaddr *)&p->remote.ss, p->raddr, sizeof(p->raddr));
 	np_addr_string((struct sockaddr *)&p->local.ss, p->laddr, sizeof(p->laddr));
 	p->so = (struct np_sockopts){

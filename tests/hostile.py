@@ -15,6 +15,31 @@
                                    request, take the data and never close
                                    (until killed)
 
+Third parties at 127.0.0.2 while the client is at 127.0.0.1 (exit 0 when
+netserver keeps them out, 1 with the reason when it does not):
+  hostile.py forged-requests PORT  UDP_RR with 32 KiB responses: five forged
+                                   1-byte requests come first; none may be
+                                   answered, and the client must be served
+  hostile.py first-connect PORT    TCP_MAERTS: the third party connects to
+                                   the data port first; it must get no data
+  hostile.py first-sender PORT     UDP_STREAM: the third party sends first;
+                                   only the client's bytes may be counted
+  hostile.py reuse-port PORT       a UDP service holds a port with
+                                   SO_REUSEADDR; a request for that data port
+                                   must be refused, and the service must
+                                   still get all of its datagrams
+
+Tools for the limit tests:
+  hostile.py probe PORT TEST [src=ADDR] [word=value ...]
+                                   send one request (TEST -l 1, words
+                                   overridden) and print the reply:
+                                   "serv_errno N" ("serv_errno 0 data_port P"
+                                   when accepted) or "closed"
+  hostile.py hold PORT SRC N       open N control connections from SRC, print
+                                   "held N", keep them until killed
+  hostile.py garbage PORT N        N connections, each sending a request
+                                   netserver must refuse (direction 0)
+
 Message layouts come from refpeer.py, the wire-compatible reference peer.
 """
 import os
@@ -29,7 +54,7 @@ import refpeer  # noqa: E402
 MSG = refpeer.MSG
 
 
-def request(test, length, netperf_port=0):
+def request(test, length, netperf_port=0, **over):
     udp, direction, crr = refpeer.TESTS[test]
     rr = direction == refpeer.XMIT | refpeer.RECV
     values = dict(refpeer.FIXED)
@@ -40,11 +65,218 @@ def request(test, length, netperf_port=0):
                   data_port=0, ipfamily=4, socket_type=2 if udp else 1,
                   protocol=17 if udp else 6, direction=direction,
                   netperf_port=netperf_port, netperf_ip=bytes(16), netserver_ip=bytes(16))
+    values.update(over)
     return refpeer.encode(refpeer.DO_OMNI, refpeer.REQ, values)
 
 
-def control(port):
-    return socket.create_connection(("127.0.0.1", port), 5)
+def control(port, src="127.0.0.1"):
+    return socket.create_connection(("127.0.0.1", port), 5, source_address=(src, 0))
+
+
+def accepted(s, msg):
+    """Send a request; the response if netserver took it, else None (said)."""
+    s.sendall(msg)
+    r = refpeer.decode(refpeer.recv_exact(s, MSG, 5), refpeer.RSP)
+    if r["word1"] != 0:
+        print("hostile: request refused: serv_errno %d" % r["word1"])
+        return None
+    return r
+
+
+def results(s):
+    return refpeer.decode(refpeer.recv_exact(s, MSG, 15), refpeer.RES)
+
+
+def udp(src):
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    u.bind((src, 0))
+    return u
+
+
+def forged_requests(port):
+    data, third = udp("127.0.0.1"), udp("127.0.0.2")
+    s = control(port)
+    r = accepted(s, request("UDP_RR", 2, data.getsockname()[1], response_size=32768))
+    if r is None:
+        return 1
+    addr = ("127.0.0.1", r["data_port"])
+    for _ in range(5):
+        third.sendto(b"x", addr)
+    time.sleep(0.3)
+    data.settimeout(2)
+    done = 0
+    for _ in range(20):
+        data.sendto(b"x", addr)
+        try:
+            got = data.recv(65536)
+        except socket.timeout:
+            print("hostile: the client got no response: the forged requests took "
+                  "the test over")
+            return 1
+        if len(got) == 32768:
+            done += 1
+    for _ in range(3):
+        data.sendto(b"", addr)
+    res = results(s)
+    third.setblocking(False)
+    reflected = 0
+    try:
+        while True:
+            reflected += len(third.recv(65536))
+    except BlockingIOError:
+        pass
+    if reflected:
+        print("hostile: 5 forged bytes made netserver send %d bytes to the third "
+              "party" % reflected)
+        return 1
+    if res["trans_received"] != done:
+        print("hostile: server counted %d transactions, the client did %d" % (
+            res["trans_received"], done))
+        return 1
+    print("hostile: forged requests unanswered; %d client transactions" % done)
+    return 0
+
+
+def first_connect(port):
+    s = control(port)
+    r = accepted(s, request("TCP_MAERTS", 2))
+    if r is None:
+        return 1
+    third = socket.socket()
+    third.bind(("127.0.0.2", 0))
+    third.settimeout(2)
+    taken = 0
+    try:
+        third.connect(("127.0.0.1", r["data_port"]))
+        while True:
+            chunk = third.recv(65536)
+            if not chunk:
+                break
+            taken += len(chunk)
+            if taken > 1 << 20:
+                break
+    except OSError:
+        pass
+    third.close()
+    if taken:
+        print("hostile: a third party that connected first received %d bytes" % taken)
+        return 1
+    client = socket.create_connection(("127.0.0.1", r["data_port"]), 5,
+                                      source_address=("127.0.0.1", 0))
+    client.settimeout(5)
+    got = client.recv(65536)
+    client.close()
+    res = results(s)
+    if not got:
+        print("hostile: the client got no data")
+        return 1
+    print("hostile: the third party was turned away; the client got data "
+          "(server sent %d bytes)" % ((res["bytes_sent_hi"] << 32) + res["bytes_sent_lo"]))
+    return 0
+
+
+def first_sender(port):
+    data, third = udp("127.0.0.1"), udp("127.0.0.2")
+    s = control(port)
+    r = accepted(s, request("UDP_STREAM", 2, data.getsockname()[1]))
+    if r is None:
+        return 1
+    addr = ("127.0.0.1", r["data_port"])
+    for _ in range(50):
+        third.sendto(b"y" * 1000, addr)
+    time.sleep(0.2)
+    sent = 0
+    for _ in range(20):
+        data.sendto(b"x" * 100, addr)
+        sent += 100
+        time.sleep(0.005)
+    for _ in range(3):
+        data.sendto(b"", addr)
+        time.sleep(0.05)
+    res = results(s)
+    got = (res["bytes_received_hi"] << 32) + res["bytes_received_lo"]
+    if got > sent or got == 0:
+        print("hostile: server counted %d bytes, the client sent %d" % (got, sent))
+        return 1
+    print("hostile: only the client's datagrams counted (%d of %d bytes)" % (got, sent))
+    return 0
+
+
+def reuse_port(port):
+    svc = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    svc.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    svc.bind(("127.0.0.1", 0))
+    sport = svc.getsockname()[1]
+    s = control(port)
+    s.sendall(request("UDP_RR", 2, 0, data_port=sport))
+    r = refpeer.decode(refpeer.recv_exact(s, MSG, 5), refpeer.RSP)
+    sender = udp("127.0.0.1")
+    for i in range(20):
+        sender.sendto(b"%d" % i, ("127.0.0.1", sport))
+    time.sleep(0.2)
+    svc.setblocking(False)
+    got = 0
+    try:
+        while True:
+            svc.recv(100)
+            got += 1
+    except BlockingIOError:
+        pass
+    s.close()
+    if r["word1"] == 0:
+        print("hostile: netserver took data port %d, shared with a service" % sport)
+    if got != 20:
+        print("hostile: the service on port %d got %d of 20 datagrams" % (sport, got))
+        return 1
+    if r["word1"] == 0:
+        return 1
+    print("hostile: port %d refused (serv_errno %d); the service got 20 of 20" % (
+        sport, r["word1"]))
+    return 0
+
+
+def probe(port, test, args):
+    src, over = "127.0.0.1", {}
+    for a in args:
+        k, v = a.split("=", 1)
+        if k == "src":
+            src = v
+        else:
+            over[k] = int(v, 0)
+    try:
+        s = control(port, src)
+        s.sendall(request(test, over.pop("test_length", 1), **over))
+        m = refpeer.recv_exact(s, MSG, 10)
+    except OSError as e:
+        print("closed (%s)" % e)
+        return 0
+    if len(m) < MSG:
+        print("closed")
+        return 0
+    r = refpeer.decode(m, refpeer.RSP)
+    print("serv_errno %d" % r["word1"] + (" data_port %d" % r["data_port"]
+                                          if r["word1"] == 0 else ""))
+    s.close()
+    return 0
+
+
+def hold(port, src, n):
+    held = [control(port, src) for _ in range(n)]
+    print("held %d" % len(held), flush=True)
+    time.sleep(3600)
+    return 0 if held else 1
+
+
+def garbage(port, n):
+    for _ in range(n):
+        s = control(port)
+        s.sendall(request("TCP_RR", 1, direction=0))
+        try:
+            refpeer.recv_exact(s, MSG, 5)
+        except OSError:
+            pass
+        s.close()
+    return 0
 
 
 def early_close(port):
@@ -164,6 +396,16 @@ def main(argv):
         return stray_marker(int(argv[2]))
     if argv[1] == "crr-silent":
         return crr_silent(int(argv[2]), argv[3])
+    modes = {"forged-requests": forged_requests, "first-connect": first_connect,
+             "first-sender": first_sender, "reuse-port": reuse_port}
+    if argv[1] in modes:
+        return modes[argv[1]](int(argv[2]))
+    if argv[1] == "probe":
+        return probe(int(argv[2]), argv[3], argv[4:])
+    if argv[1] == "hold":
+        return hold(int(argv[2]), argv[3], int(argv[4]))
+    if argv[1] == "garbage":
+        return garbage(int(argv[2]), int(argv[3]))
     if argv[1] == "silent-server":
         serve(False)
         return 0
