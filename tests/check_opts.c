@@ -35,6 +35,8 @@ enum field {
 	NP_FIELDS,
 	/* netserver */
 	NS_PORT = NP_FIELDS, NS_HOST, NS_FAMILY, NS_FG, NS_VERB,
+	NS_USER, NS_MAXS, NS_PREFIX, NS_RATE, NS_BURST, NS_AUTH, NS_TIME, NS_MEM,
+	NS_CTIMEOUT, NS_LOGRATE, NS_PMIN, NS_PMAX, NS_DECLARED,
 	ALL_FIELDS,
 };
 
@@ -47,6 +49,9 @@ static const char *const field_names[ALL_FIELDS] = {
 	"lrcvbuf", "rsndbuf", "rrcvbuf", "req_size", "rsp_size", "data_lport",
 	"data_rport", "nodelay", "data_host", "data_local", "data_family",
 	"port", "listen_host", "family", "foreground", "verbosity",
+	"user", "max_sessions", "max_per_prefix", "conn_rate", "conn_burst",
+	"auth_failures", "max_test_s", "max_memory", "control_timeout_s", "log_rate",
+	"data_port_min", "data_port_max", "data_peer_declared",
 };
 
 /* One field's value: a number, or a string for names (NULL = unset). */
@@ -83,7 +88,9 @@ static const struct val np_defaults[] = {
 
 static const struct val ns_defaults[] = {
 	N(NS_PORT, 12865), S(NS_HOST, NULL), N(NS_FAMILY, AF_UNSPEC), N(NS_FG, 0),
-	N(NS_VERB, 1),
+	N(NS_VERB, 1), S(NS_USER, NULL), N(NS_MAXS, 512), N(NS_PREFIX, 64), N(NS_RATE, 16),
+	N(NS_BURST, 64), N(NS_AUTH, 10), N(NS_TIME, 3600), N(NS_MEM, 128 << 20),
+	N(NS_CTIMEOUT, 30), N(NS_LOGRATE, 5), N(NS_PMIN, 0), N(NS_PMAX, 0), N(NS_DECLARED, 0),
 };
 
 #define RUN NP_OPTS_RUN
@@ -412,7 +419,49 @@ static const struct opt_case ns_cases[] = {
 	{ ARGS("-t", "TCP_RR"), USAGE, "-t", NONE },
 
 	{ ARGS("-h"), DONE, "Usage: netserver", NONE },
+	{ ARGS("-h"), DONE, "--max-sessions N", NONE },
 	{ ARGS("-V"), DONE, "Netperf version", NONE },
+
+	/* netserver-ng's long options: --name value and --name=value. */
+	{ ARGS("-u", "daemon"), RUN, NULL, { S(NS_USER, "daemon") } },
+	{ ARGS("--user=daemon"), RUN, NULL, { S(NS_USER, "daemon") } },
+	{ ARGS("--max-sessions", "64"), RUN, NULL, { N(NS_MAXS, 64), N(NS_PREFIX, 8) } },
+	{ ARGS("--max-sessions=7"), RUN, NULL, { N(NS_MAXS, 7), N(NS_PREFIX, 1) } },
+	{ ARGS("--max-sessions", "16", "--max-per-prefix", "16"), RUN, NULL,
+	  { N(NS_MAXS, 16), N(NS_PREFIX, 16) } },
+	{ ARGS("--conn-rate", "2,8"), RUN, NULL, { N(NS_RATE, 2), N(NS_BURST, 8) } },
+	{ ARGS("--conn-rate", "0"), RUN, NULL, { N(NS_RATE, 0) } },
+	{ ARGS("--conn-rate", ",100"), RUN, NULL, { N(NS_BURST, 100) } },
+	{ ARGS("--max-auth-failures", "0"), RUN, NULL, { N(NS_AUTH, 0) } },
+	{ ARGS("--max-test-time", "86400"), RUN, NULL, { N(NS_TIME, 86400) } },
+	{ ARGS("--max-session-memory", "1G"), RUN, NULL, { N(NS_MEM, 1 << 30) } },
+	{ ARGS("--control-timeout", "10"), RUN, NULL, { N(NS_CTIMEOUT, 10) } },
+	{ ARGS("--log-rate", "0"), RUN, NULL, { N(NS_LOGRATE, 0) } },
+	{ ARGS("--data-ports", "50000-50099"), RUN, NULL, { N(NS_PMIN, 50000), N(NS_PMAX, 50099) } },
+	{ ARGS("--data-ports", "1024-1024"), RUN, NULL, { N(NS_PMIN, 1024), N(NS_PMAX, 1024) } },
+	{ ARGS("--data-peer", "declared"), RUN, NULL, { N(NS_DECLARED, 1) } },
+	{ ARGS("--data-peer=control"), RUN, NULL, NONE },
+
+	{ ARGS("--max-sessions", "0"), USAGE, "--max-sessions 0", NONE },
+	{ ARGS("--max-sessions", "5000"), USAGE, "--max-sessions 5000", NONE },
+	{ ARGS("--max-sessions", "8", "--max-per-prefix", "9"), USAGE, "--max-per-prefix 9", NONE },
+	{ ARGS("--max-per-prefix", "0"), USAGE, "--max-per-prefix 0", NONE },
+	{ ARGS("--conn-rate", "x"), USAGE, "--conn-rate x", NONE },
+	{ ARGS("--conn-rate", "1,0"), USAGE, "--conn-rate 1,0", NONE },
+	{ ARGS("--max-test-time", "0"), USAGE, "--max-test-time 0", NONE },
+	{ ARGS("--max-test-time", "86401"), USAGE, "--max-test-time 86401", NONE },
+	{ ARGS("--max-session-memory", "1K"), USAGE, "--max-session-memory 1K", NONE },
+	{ ARGS("--control-timeout", "2"), USAGE, "--control-timeout 2", NONE },
+	{ ARGS("--log-rate", "-1"), USAGE, "--log-rate -1", NONE },
+	{ ARGS("--data-ports", "80-90"), USAGE, "--data-ports 80-90", NONE },
+	{ ARGS("--data-ports", "50010-50000"), USAGE, "--data-ports 50010-50000", NONE },
+	{ ARGS("--data-ports", "50000"), USAGE, "--data-ports 50000", NONE },
+	{ ARGS("--data-peer", "any"), USAGE, "--data-peer any", NONE },
+	{ ARGS("--data-peer"), USAGE, "--data-peer needs a value", NONE },
+	{ ARGS("--user="), USAGE, "--user", NONE },
+	{ ARGS("--no-such-option"), USAGE, "unknown option --no-such-option", NONE },
+	{ ARGS("--D"), USAGE, "unknown option --D", NONE },
+	{ ARGS("--foreground=1"), USAGE, "unknown option --foreground", NONE },
 };
 
 /* The value of field f, as a number or a string. */
@@ -467,6 +516,19 @@ static void ns_get(const struct ns_opts *o, enum field f, double *n, const char 
 	case NS_FAMILY: *n = o->family; break;
 	case NS_FG: *n = o->foreground; break;
 	case NS_VERB: *n = o->verbosity; break;
+	case NS_USER: *s = o->user; break;
+	case NS_MAXS: *n = o->max_sessions; break;
+	case NS_PREFIX: *n = o->max_per_prefix; break;
+	case NS_RATE: *n = o->conn_rate; break;
+	case NS_BURST: *n = o->conn_burst; break;
+	case NS_AUTH: *n = o->auth_failures; break;
+	case NS_TIME: *n = o->max_test_s; break;
+	case NS_MEM: *n = (double)o->max_memory; break;
+	case NS_CTIMEOUT: *n = o->control_timeout_s; break;
+	case NS_LOGRATE: *n = o->log_rate; break;
+	case NS_PMIN: *n = o->data_port_min; break;
+	case NS_PMAX: *n = o->data_port_max; break;
+	case NS_DECLARED: *n = o->data_peer_declared; break;
 	default: ck_abort_msg("bad netserver field %d", f);
 	}
 }
@@ -474,7 +536,7 @@ static void ns_get(const struct ns_opts *o, enum field f, double *n, const char 
 static bool is_string(enum field f)
 {
 	return f == FL_TEST || f == FL_HOST || f == FL_LOCAL || f == FL_DHOST ||
-	       f == FL_DLOCAL || f == NS_HOST;
+	       f == FL_DLOCAL || f == NS_HOST || f == NS_USER;
 }
 
 /* "netperf -l 5 --" for failure messages. */
