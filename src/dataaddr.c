@@ -90,9 +90,15 @@ bool np_peers_allow(const struct np_peers *p, const struct sockaddr *sa)
 	return false;
 }
 
-/* Whether binding family/bytes is within what -L (or -4/-6) allows. */
-static bool listen_allows(const struct np_data_rules *r, int family, const uint8_t *bytes)
+/* Whether binding family/bytes is within what -L (or -4/-6) allows; the
+ * -L entry that allows it, when one names it (its scope, for IPv6
+ * link-local addresses), through *entry. */
+static bool listen_allows(const struct np_data_rules *r, int family, const uint8_t *bytes,
+			  const struct np_addr **entry)
 {
+	bool ok = false;
+
+	*entry = NULL;
 	if (r->family != AF_UNSPEC && r->family != family)
 		return false;
 	if (r->nlisten == 0)
@@ -101,11 +107,24 @@ static bool listen_allows(const struct np_data_rules *r, int family, const uint8
 		const uint8_t *lb;
 		int lf = addr_bytes((const struct sockaddr *)&r->listen[i].ss, &lb);
 
-		if (lf == family && (all_zero(lb, addr_len(lf)) ||
-				     memcmp(lb, bytes, addr_len(lf)) == 0))
+		if (lf != family)
+			continue;
+		if (memcmp(lb, bytes, addr_len(lf)) == 0) {
+			*entry = &r->listen[i];
 			return true;
+		}
+		ok |= all_zero(lb, addr_len(lf));
 	}
-	return false;
+	return ok;
+}
+
+/* An -L entry's address (scope and all), port 0. */
+static socklen_t copy_listen(struct sockaddr_storage *ss, const struct np_addr *a)
+{
+	memset(ss, 0, sizeof(*ss));
+	memcpy(ss, &a->ss, a->len);
+	np_addr_set_port((struct sockaddr *)ss, 0);
+	return a->len;
 }
 
 /* For a data family other than the control connection's: the -L address
@@ -122,8 +141,9 @@ static int other_family_bind(const struct np_data_rules *r, int family,
 	for (int i = 0; i < r->nlisten; i++) {
 		const uint8_t *lb;
 
-		if (addr_bytes((const struct sockaddr *)&r->listen[i].ss, &lb) == family) {
-			plan->bind_len = make_addr(&plan->bind, family, lb);
+		if (addr_bytes((const struct sockaddr *)&r->listen[i].ss, &lb) == family &&
+		    r->listen[i].ss.ss_family == family) {
+			plan->bind_len = copy_listen(&plan->bind, &r->listen[i]);
 			return 0;
 		}
 	}
@@ -194,11 +214,15 @@ int np_data_plan(const struct np_data_rules *r, const struct sockaddr *ctl_local
 				     memcmp(netserver_ip, local_b, alen) == 0)) {
 		plan->bind_len = copy_local(&plan->bind, ctl_local, family, local_b);
 	} else if (!all_zero(netserver_ip, alen)) {
-		if (!listen_allows(r, family, netserver_ip))
+		const struct np_addr *entry;
+
+		if (!listen_allows(r, family, netserver_ip, &entry))
 			return refuse(why, whylen, NP_REFUSE_ADDRESS,
 				      "the data address asked is not one netserver listens on%s",
 				      r->nlisten ? " (-L)" : " (-4/-6)");
-		plan->bind_len = make_addr(&plan->bind, family, netserver_ip);
+		plan->bind_len = entry && entry->ss.ss_family == family
+			? copy_listen(&plan->bind, entry)
+			: make_addr(&plan->bind, family, netserver_ip);
 	} else if (other_family_bind(r, family, plan) < 0) {
 		return refuse(why, whylen, NP_REFUSE_ADDRESS,
 			      "netserver listens on no %s address%s", family_word(family),
@@ -231,7 +255,7 @@ int np_data_bind(int fd, const struct np_data_plan *plan, const struct np_data_r
 		return bind(fd, (struct sockaddr *)&ss, plan->bind_len);
 	for (unsigned i = 0; i < span; i++) {
 		np_addr_set_port((struct sockaddr *)&ss,
-				 (uint16_t)(r->port_min + (seed + i) % span));
+				 (uint16_t)(r->port_min + (seed % span + i) % span));
 		if (bind(fd, (struct sockaddr *)&ss, plan->bind_len) == 0)
 			return 0;
 		if (errno != EADDRINUSE)

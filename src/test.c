@@ -174,11 +174,22 @@ static ssize_t recv_from(struct np_run *run, size_t len, int flags,
 	return recvfrom(run->fd, run->rbuf, len, flags, (struct sockaddr *)from, flen);
 }
 
+/* How many datagrams a UDP socket's receive queue can hold at most: the
+ * buffer over the smallest truesize a datagram has (well over 256). */
+static long backlog_bound(int fd)
+{
+	int rcv = 0;
+
+	np_sock_bufsizes(fd, NULL, &rcv);
+	return (rcv > 0 ? rcv : 1 << 20) / 256 + 16;
+}
+
 int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 {
 	struct sockaddr_storage peer, from;
 	socklen_t plen;
 	ssize_t n;
+	long queued;
 	int rc;
 
 	for (;;) {
@@ -206,16 +217,20 @@ int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 		if (run->ctl_gone && *run->ctl_gone)
 			np_timer_expire_now();
 	}
-	/* The connect filters what arrives from now on, not what waits. */
-	for (;;) {
+	/* The connect filters what arrives from now on, not what waits: at
+	 * most what the receive buffer can hold, which bounds this loop
+	 * (the client keeps sending; the fast loop takes over from here). */
+	for (queued = backlog_bound(run->fd);;) {
 		if ((rc = take(run, n)) != 0)
 			return rc;
 		for (;;) {
+			if (queued-- <= 0)
+				return 0;
 			n = recv_from(run, len, MSG_DONTWAIT, &from, &plen);
 			if (n < 0 || same_sender(&from, &peer))
 				break;
-			/* A stranger's (counted), or the client's from
-			 * another port (a previous run's). */
+			/* A stranger's (counted), or the client's from another
+			 * port (a previous run's). */
 			(void)np_run_peer_ok(run, (struct sockaddr *)&from);
 		}
 		if (n < 0)

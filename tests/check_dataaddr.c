@@ -835,17 +835,11 @@ START_TEST(test_bind_ipv6_only)
 END_TEST
 
 /*
- * BUG (dataaddr.c, np_data_bind): the port tried is port_min + (seed + i)
- * % span, and seed + i wraps around at UINT_MAX, so for a seed near
- * UINT_MAX some ports of the range are tried twice and others never.
- * Range of 3 ports, seed UINT_MAX (UINT_MAX % 3 == 0): tried are base,
- * base (again, (UINT_MAX + 1) % 3 == 0) and base + 1; base + 2 is never
- * tried.  With base and base + 1 taken and base + 2 free, the bind fails
- * with EADDRINUSE instead of taking base + 2.  (netserver's seed today is
- * getpid() ^ netperf_port, below 2^22, so it does not happen there yet.)
- * Fix: (seed % span + i) % span.
+ * A seed near UINT_MAX: seed + i must not wrap around and try some ports
+ * twice and others never (range of 3, seed UINT_MAX: base + 2 must be
+ * found when base and base + 1 are taken).
  */
-START_TEST(test_bind_seed_near_uint_max_BUG)
+START_TEST(test_bind_seed_near_uint_max)
 {
 	struct held h;
 	struct np_data_rules r;
@@ -862,20 +856,12 @@ START_TEST(test_bind_seed_near_uint_max_BUG)
 END_TEST
 
 /*
- * BUG (dataaddr.c, other_family_bind and the netserver_ip branch of
- * np_data_plan): a data socket bound to an -L address that is IPv6
- * link-local loses that address's scope: the plan is built with
- * make_addr(family, bytes), which copies the 16 address bytes only.
- * With -L 192.0.2.1 -L fe80::1%3, --data-peer declared, an IPv4 control
- * connection and IPv6 data (netperf_ip fe80::7): expected bind
- * [fe80::1%3]:0, got [fe80::1]:0 -- which bind() refuses (EINVAL: a
- * link-local address needs its interface), so such data never works.
- * The same for netserver_ip fe80::1 asked by name.  The same-family
- * path keeps the scope (copy_local); this one should take the -L
- * entry's sockaddr_in6 as it is (and a netserver_ip equal to an -L
- * entry, that entry's).
+ * An -L address that is IPv6 link-local keeps its scope when a data
+ * socket binds to it (bind() refuses fe80::1 without its interface):
+ * -L 192.0.2.1 -L fe80::1%3, --data-peer declared, IPv4 control, IPv6
+ * data binds [fe80::1%3], and so does netserver_ip fe80::1 asked by name.
  */
-START_TEST(test_listen_link_local_keeps_scope_BUG)
+START_TEST(test_listen_link_local_keeps_scope)
 {
 	const struct np_data_rules r = rules(NP_DATA_PEER_DECLARED, AF_UNSPEC, 0, 0,
 					     WORDS("192.0.2.1", "fe80::1%3"));
@@ -929,9 +915,9 @@ static Suite *dataaddr_suite(void)
 
 	/* These fail until the bugs described above them are fixed in
 	 * src/dataaddr.c. */
-	tc = tcase_create("BUG");
-	tcase_add_test(tc, test_bind_seed_near_uint_max_BUG);
-	tcase_add_test(tc, test_listen_link_local_keeps_scope_BUG);
+	tc = tcase_create("scopes and seeds");
+	tcase_add_test(tc, test_bind_seed_near_uint_max);
+	tcase_add_test(tc, test_listen_link_local_keeps_scope);
 	suite_add_tcase(s, tc);
 
 	return s;
