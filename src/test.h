@@ -146,6 +146,13 @@ int np_run_accept_peer(struct np_run *run);
  * ends at most NP_UDP_TAIL_MAX_S later whatever comes.  0 or -1.
  */
 typedef int (*np_take_fn)(struct np_run *run, ssize_t n);
+/* For a take() that a fast loop calls directly too: no call per datagram
+ * there, although its address is taken. */
+#if defined(__GNUC__)
+#define NP_HOT_INLINE inline __attribute__((always_inline))
+#else
+#define NP_HOT_INLINE inline
+#endif
 #define NP_UDP_TAIL_QUIET_S 0.5
 #define NP_UDP_TAIL_MAX_S 4.0
 int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take);

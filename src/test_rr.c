@@ -425,7 +425,7 @@ static int udp_rr_client(struct np_run *run)
 }
 
 /* One request in run->rbuf (n bytes; 0 = an end marker): answer it. */
-static int udp_rr_take(struct np_run *run, ssize_t n)
+static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 {
 	if (n == 0)
 		return 1;

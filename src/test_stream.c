@@ -169,7 +169,7 @@ static int udp_stream_client(struct np_run *run)
 }
 
 /* One datagram for np_run_udp_lock and np_run_udp_tail. */
-static int udp_stream_take(struct np_run *run, ssize_t n)
+static NP_HOT_INLINE int udp_stream_take(struct np_run *run, ssize_t n)
 {
 	if (n == 0)
 		return 1;
