@@ -285,7 +285,8 @@ static int open_data(struct session *s, const struct np_omni_request *q,
 	run->fd = np_sock_open(&so, why, sizeof(why));
 	if (run->fd < 0)
 		return refuse_open(s, errno, why);
-	if (np_data_bind(run->fd, plan, s->rules->data, (unsigned)getpid() ^ (unsigned)q->netperf_port) < 0) {
+	if (np_data_bind(run->fd, plan, s->rules->data,
+			 (unsigned)getpid() ^ (unsigned)q->netperf_port) < 0) {
 		err = errno;
 		snprintf(why, sizeof(why), "bind data port %u: %s", (unsigned)q->data_port,
 			 strerror(err));

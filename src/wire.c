@@ -380,6 +380,14 @@ static int check_request(const struct np_omni_request *q, const uint8_t *msg,
 		return fail(why, whylen, EINVAL,
 			    "test_length %" PRId32 " out of range %d..%d",
 			    q->test_length, -NP_MAX_COUNT, NP_MAX_SECONDS);
+	/* -1 leaves them alone; SO_PRIORITY takes any other number (above 6
+	 * with CAP_NET_ADMIN), IP_TOS and IPV6_TCLASS one byte. */
+	if (q->socket_prio < -1)
+		return fail(why, whylen, EINVAL, "socket_prio %" PRId32 " is below -1",
+			    q->socket_prio);
+	if (q->socket_tos < -1 || q->socket_tos > 255)
+		return fail(why, whylen, EINVAL, "socket_tos %" PRId32 " out of range -1..255",
+			    q->socket_tos);
 	if ((err = check_cong(msg, why, whylen)))
 		return err;
 	if (msg[RQ_FILL_FILE] != 0)

@@ -875,7 +875,7 @@ START_TEST(test_request_layout)
 		{ 0x74, 0x1111001d },
 		{ 0x78, 0x02000120 }, { 0x7c, 0 }, { 0x80, 0 }, { 0x84, 0x01000000 },
 		{ 0x88, 0x000080fe }, { 0x8c, 0 }, { 0x90, 0x33221100 }, { 0x94, 0x77665544 },
-		{ 0x98, 5 }, { 0x9c, 0xfffffffe },
+		{ 0x98, 5 }, { 0x9c, 0xb8 },
 		{ 0xa0, 0x63756269 }, { 0xa4, 0x63000000 },	/* "cubic" */
 	};
 	struct np_omni_request q, back;
@@ -917,7 +917,7 @@ START_TEST(test_request_layout)
 	ck_assert_int_eq(inet_pton(AF_INET6, "fe80::11:2233:4455:6677",
 				   q.netserver_ip), 1);
 	q.socket_prio = 5;
-	q.socket_tos = -2;
+	q.socket_tos = 0xb8;
 	strcpy(q.cong_control, "cubic");
 
 	memset(msg, 0xee, sizeof(msg));
@@ -1156,7 +1156,7 @@ enum field {
 	F_TYPE, F_IPFAMILY, F_SOCKET_TYPE, F_PROTOCOL, F_DIRECTION, F_FLAGS,
 	F_DATA_PORT, F_NETPERF_PORT, F_SEND_SIZE, F_RECEIVE_SIZE,
 	F_REQUEST_SIZE, F_RESPONSE_SIZE, F_SEND_BUF, F_RECV_BUF,
-	F_TEST_LENGTH, F_CONG, F_FILL,
+	F_TEST_LENGTH, F_CONG, F_FILL, F_PRIO, F_TOS,
 };
 
 struct req_case {
@@ -1253,6 +1253,15 @@ static const struct req_case req_cases[] = {
 	{ B_TCP_RR, F_TEST_LENGTH, NP_MAX_SECONDS, NULL, 0, NULL },
 	{ B_TCP_RR, F_TEST_LENGTH, -NP_MAX_COUNT, NULL, 0, NULL },
 	{ B_TCP_RR, F_TEST_LENGTH, 0, NULL, 0, NULL },
+	/* socket priority and TOS: -1 leaves them, TOS is one byte */
+	{ B_TCP_RR, F_PRIO, -2, NULL, EINVAL, "socket_prio" },
+	{ B_TCP_RR, F_PRIO, INT32_MIN, NULL, EINVAL, "socket_prio" },
+	{ B_TCP_RR, F_PRIO, 7, NULL, 0, NULL },
+	{ B_UDP_RR, F_PRIO, INT32_MAX, NULL, 0, NULL },
+	{ B_UDP_RR, F_TOS, 256, NULL, EINVAL, "socket_tos" },
+	{ B_TCP_RR, F_TOS, -2, NULL, EINVAL, "socket_tos" },
+	{ B_TCP_RR, F_TOS, 255, NULL, 0, NULL },
+	{ B_TCP_RR, F_TOS, 0, NULL, 0, NULL },
 	/* congestion control name */
 	{ B_TCP_RR, F_CONG, 0, "cubic", 0, NULL },
 	{ B_TCP_RR, F_CONG, 0, "tcp-bbr_2", 0, NULL },
@@ -1331,6 +1340,12 @@ static void apply_case(const struct req_case *c, struct np_omni_request *q)
 		break;
 	case F_FILL:
 		set_string(q->fill_file, sizeof(q->fill_file), c->s);
+		break;
+	case F_PRIO:
+		q->socket_prio = s;
+		break;
+	case F_TOS:
+		q->socket_tos = s;
 		break;
 	}
 }
