@@ -98,6 +98,38 @@ have_python() {
 	command -v "${PYTHON3:-python3}" >/dev/null 2>&1
 }
 
+# free_ports N: prints P such that ports P .. P+N-1 are free now for TCP
+# and UDP on 127.0.0.1, chosen below the kernel's ephemeral range: other
+# tests running at the same time (TCP_CRR opens thousands of connections)
+# take their ports from that range, so nothing else takes these between
+# here and their use.  Needs python3.
+free_ports() {
+	"${PYTHON3:-python3}" - "$1" <<'EOF'
+import random, socket, sys
+n = int(sys.argv[1])
+try:
+    lo = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+except (OSError, ValueError):
+    lo = 32768
+top = lo if lo > 11000 + n else 65536
+for _ in range(500):
+    p = random.randrange(10000, top - n)
+    try:
+        for q in range(p, p + n):
+            for t in (socket.SOCK_STREAM, socket.SOCK_DGRAM):
+                s = socket.socket(socket.AF_INET, t)
+                try:
+                    s.bind(("127.0.0.1", q))
+                finally:
+                    s.close()
+    except OSError:
+        continue
+    print(p)
+    sys.exit(0)
+sys.exit(1)
+EOF
+}
+
 # check_server ARGS...: `refpeer.py check-server ARGS`; the output of the
 # run that counts is in $tmp/check.  Some of refpeer.py's checks judge a
 # wall time on a single run, and refpeer.py is not ours to change.  So: a
@@ -139,5 +171,67 @@ check_server() {
 		[ "$_cs_i" -lt 3 ] || fail "refpeer.py check-server: time limits missed in each of 3 runs"
 		note "check-server run $_cs_i failed on time limits only; again"
 		_cs_i=$((_cs_i + 1))
+	done
+}
+
+# check_client ARGS... -- CMD...: `refpeer.py check-client ARGS -- CMD`,
+# the output of the run that counts in $tmp/check.  Two of its judgements
+# are about time on a single run: "the client took X s for a N s test",
+# and "no figure near the X the server measured" (refpeer.py's server, in
+# Python, times its own side; on a loaded machine its clock starts late
+# and it measures a rate several times the real one).  Only when every
+# FAIL is one of those is the whole check-client run again, at most 3
+# runs.  Each client command first waits until refpeer.py's server
+# listens ({port}): check-client gives its server thread 0.3 s to start.
+refpeer_client_time_fails() {
+	cat <<'EOF'
+^FAIL [A-Z_]+ +the client took [0-9.]+ s for a [0-9]+ s test$
+^FAIL [A-Z_]+ +no figure near the [0-9.]+ (trans/s|Mbit/s) the server measured in the output$
+EOF
+}
+check_client() {
+	cat >"$tmp/await.sh" <<'EOF'
+# await.sh PORT CMD...: wait (up to 30 s) until TCP PORT listens, then run CMD.
+hex=$(printf '%04X' "$1")
+shift
+i=0
+until awk -v p=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { f = 1 }
+	END { exit !f }' /proc/net/tcp /proc/net/tcp6 2>/dev/null || [ $i -ge 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+exec "$@"
+EOF
+	refpeer_client_time_fails >"$tmp/time-fails"
+	# The same arguments, with the wait put in front of the command.
+	_cc_n=$#
+	_cc_seen=
+	for _cc_a in "$@"; do
+		set -- "$@" "$_cc_a"
+		if [ "$_cc_a" = -- ] && [ -z "$_cc_seen" ]; then
+			set -- "$@" sh "$tmp/await.sh" '{port}'
+			_cc_seen=1
+		fi
+	done
+	shift "$_cc_n"
+	[ -n "$_cc_seen" ] || fail "check_client: no -- before the client command"
+	_cc_i=1
+	while :; do
+		_cc_rc=0
+		timeout 300 "${PYTHON3:-python3}" "$REFPEER" check-client "$@" >"$tmp/check" 2>&1 || _cc_rc=$?
+		if [ "$_cc_rc" -eq 0 ] && ! grep -q '^FAIL' "$tmp/check" &&
+			grep -Eq '^[0-9]+ passed, 0 failed$' "$tmp/check"; then
+			return 0
+		fi
+		cat "$tmp/check"
+		[ "$_cc_rc" -eq 1 ] || fail "refpeer.py check-client: exit $_cc_rc"
+		grep -Eq '^[0-9]+ passed, [1-9][0-9]* failed$' "$tmp/check" ||
+			fail "refpeer.py check-client: no summary line"
+		if grep '^FAIL' "$tmp/check" | grep -Ev -f "$tmp/time-fails" >"$tmp/check.hard"; then
+			fail "refpeer.py check-client: not a matter of time: $(cat "$tmp/check.hard")"
+		fi
+		[ "$_cc_i" -lt 3 ] || fail "refpeer.py check-client: time judgements missed in each of 3 runs"
+		note "check-client run $_cc_i failed on time judgements only; again"
+		_cc_i=$((_cc_i + 1))
 	done
 }
