@@ -19,24 +19,63 @@ fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 note() { echo "# $*"; }
 
+# now: a wall-clock timestamp; since START: seconds from START to now.
+now() { date +%s.%N; }
+since() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f\n", e - s }'; }
+
+# wait_until SECONDS CMD...: run CMD every 0.05 s until it succeeds; false
+# when it has not within SECONDS.  For waiting on something that happens
+# (a port printed, a process started or gone): deadlines are generous, as
+# a loaded machine can stall any process for a while.
+wait_until() {
+	_wu_end=$(($(date +%s) + $1 + 1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$_wu_end" ] || return 1
+		sleep 0.05
+	done
+}
+
+# retry N FUNCTION [ARGS...]: FUNCTION runs one timed attempt.  It calls
+# fail itself for anything that is not about time (exit status, format,
+# invariants) and returns 1 with $why set when only a time judgement
+# missed (a wall time, an elapsed time, a tick count).  A time judgement
+# passes when one of N attempts meets it; a single slow run on a loaded
+# machine is no failure.
+retry() {
+	_rt_n=$1
+	shift
+	_rt_i=1
+	while :; do
+		why=
+		"$@" && return 0
+		[ "$_rt_i" -lt "$_rt_n" ] || fail "${why:-$1 failed} (each of $_rt_n attempts missed)"
+		note "attempt $_rt_i: ${why:-$1 failed}; again"
+		_rt_i=$((_rt_i + 1))
+	done
+}
+
 # start_server NAME [netserver options...]: netserver -D on a free port
 # (-p 0); sets NAME_pid and NAME_port.  Its log is $tmp/NAME.log.
+server_port() {
+	port=$(sed -n "s/^Starting netserver .* port '\([0-9]*\)'.*/\1/p" "$1")
+	[ -n "$port" ]
+}
+# server_ready OUT PID: the start-up line is in OUT, or PID has exited.
+server_ready() {
+	server_port "$1" || ! kill -0 "$2" 2>/dev/null
+}
 start_server() {
 	name=$1
 	shift
 	"$NETSERVER" -D -p 0 "$@" >"$tmp/$name.out" 2>"$tmp/$name.log" &
 	eval "${name}_pid=$!"
 	pids="$pids $!"
-	i=0
-	while [ $i -lt 100 ]; do
-		port=$(sed -n "s/^Starting netserver .* port '\([0-9]*\)'.*/\1/p" "$tmp/$name.out")
-		if [ -n "$port" ]; then
-			eval "${name}_port=$port"
-			return 0
-		fi
-		sleep 0.05
-		i=$((i + 1))
-	done
+	wait_until 30 server_ready "$tmp/$name.out" $! || true
+	if server_port "$tmp/$name.out"; then
+		eval "${name}_port=$port"
+		return 0
+	fi
 	cat "$tmp/$name.out" "$tmp/$name.log"
 	fail "netserver $* did not start"
 }
@@ -57,4 +96,142 @@ expect_layout() {
 
 have_python() {
 	command -v "${PYTHON3:-python3}" >/dev/null 2>&1
+}
+
+# free_ports N: prints P such that ports P .. P+N-1 are free now for TCP
+# and UDP on 127.0.0.1, chosen below the kernel's ephemeral range: other
+# tests running at the same time (TCP_CRR opens thousands of connections)
+# take their ports from that range, so nothing else takes these between
+# here and their use.  Needs python3.
+free_ports() {
+	"${PYTHON3:-python3}" - "$1" <<'EOF'
+import random, socket, sys
+n = int(sys.argv[1])
+try:
+    lo = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+except (OSError, ValueError):
+    lo = 32768
+top = lo if lo > 11000 + n else 65536
+for _ in range(500):
+    p = random.randrange(10000, top - n)
+    try:
+        for q in range(p, p + n):
+            for t in (socket.SOCK_STREAM, socket.SOCK_DGRAM):
+                s = socket.socket(socket.AF_INET, t)
+                try:
+                    s.bind(("127.0.0.1", q))
+                finally:
+                    s.close()
+    except OSError:
+        continue
+    print(p)
+    sys.exit(0)
+sys.exit(1)
+EOF
+}
+
+# check_server ARGS...: `refpeer.py check-server ARGS`; the output of the
+# run that counts is in $tmp/check.  Some of refpeer.py's checks judge a
+# wall time on a single run, and refpeer.py is not ours to change.  So: a
+# FAIL line about anything else fails at once; when every FAIL line is one
+# of those below, the whole check-server runs again, at most 3 runs, and
+# one full run must pass.  refpeer.py's texts, one per line:
+#  - Checker.run:        "took X s, limit Y s"
+#  - Checker.concurrent: 'two concurrent TCP_RR -l 2' and only "X s" (over 3.5 s)
+#  - Client.iteration:   "results came X s after the data phase: ..." (2.5 s)
+#  - ClientData.early:   "... X s before the end of the test" (0.1 s early)
+#  - ClientData.crr:     "server did not close a TCP_CRR connection within 2 s ..."
+# Deadlines of 5 s and more (no reply, no close) mean a hang: not retried.
+refpeer_time_fails() {
+	cat <<'EOF'
+^FAIL .* took [0-9.]+ s, limit [0-9.]+ s$
+^FAIL two concurrent TCP_RR -l 2 +[0-9]+\.[0-9]+ s$
+^FAIL .* results came [0-9.]+ s after the data phase: the server missed our end-of-test marker \(FIN / zero-length datagrams\)$
+^FAIL .* [0-9]+\.[0-9]+ s before the end of the test$
+^FAIL .* server did not close a TCP_CRR connection within 2 s of its response \(reference netperf waits for that FIN\)$
+EOF
+}
+check_server() {
+	refpeer_time_fails >"$tmp/time-fails"
+	_cs_i=1
+	while :; do
+		_cs_rc=0
+		timeout 300 "${PYTHON3:-python3}" "$REFPEER" check-server "$@" >"$tmp/check" 2>&1 || _cs_rc=$?
+		if [ "$_cs_rc" -eq 0 ] && ! grep -q '^FAIL' "$tmp/check" &&
+			grep -Eq '^[0-9]+ passed, 0 failed' "$tmp/check"; then
+			return 0
+		fi
+		cat "$tmp/check"
+		[ "$_cs_rc" -eq 1 ] || fail "refpeer.py check-server $*: exit $_cs_rc"
+		grep -Eq '^[0-9]+ passed, [1-9][0-9]* failed' "$tmp/check" ||
+			fail "refpeer.py check-server $*: no summary line"
+		if grep '^FAIL' "$tmp/check" | grep -Ev -f "$tmp/time-fails" >"$tmp/check.hard"; then
+			fail "refpeer.py check-server: not a matter of time: $(cat "$tmp/check.hard")"
+		fi
+		[ "$_cs_i" -lt 3 ] || fail "refpeer.py check-server: time limits missed in each of 3 runs"
+		note "check-server run $_cs_i failed on time limits only; again"
+		_cs_i=$((_cs_i + 1))
+	done
+}
+
+# check_client ARGS... -- CMD...: `refpeer.py check-client ARGS -- CMD`,
+# the output of the run that counts in $tmp/check.  Two of its judgements
+# are about time on a single run: "the client took X s for a N s test",
+# and "no figure near the X the server measured" (refpeer.py's server, in
+# Python, times its own side; on a loaded machine its clock starts late
+# and it measures a rate several times the real one).  Only when every
+# FAIL is one of those is the whole check-client run again, at most 3
+# runs.  Each client command first waits until refpeer.py's server
+# listens ({port}): check-client gives its server thread 0.3 s to start.
+refpeer_client_time_fails() {
+	cat <<'EOF'
+^FAIL [A-Z_]+ +the client took [0-9.]+ s for a [0-9]+ s test$
+^FAIL [A-Z_]+ +no figure near the [0-9.]+ (trans/s|Mbit/s) the server measured in the output$
+EOF
+}
+check_client() {
+	cat >"$tmp/await.sh" <<'EOF'
+# await.sh PORT CMD...: wait (up to 30 s) until TCP PORT listens, then run CMD.
+hex=$(printf '%04X' "$1")
+shift
+i=0
+until awk -v p=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { f = 1 }
+	END { exit !f }' /proc/net/tcp /proc/net/tcp6 2>/dev/null || [ $i -ge 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+exec "$@"
+EOF
+	refpeer_client_time_fails >"$tmp/time-fails"
+	# The same arguments, with the wait put in front of the command.
+	_cc_n=$#
+	_cc_seen=
+	for _cc_a in "$@"; do
+		set -- "$@" "$_cc_a"
+		if [ "$_cc_a" = -- ] && [ -z "$_cc_seen" ]; then
+			set -- "$@" sh "$tmp/await.sh" '{port}'
+			_cc_seen=1
+		fi
+	done
+	shift "$_cc_n"
+	[ -n "$_cc_seen" ] || fail "check_client: no -- before the client command"
+	_cc_i=1
+	while :; do
+		_cc_rc=0
+		timeout 300 "${PYTHON3:-python3}" "$REFPEER" check-client "$@" >"$tmp/check" 2>&1 || _cc_rc=$?
+		if [ "$_cc_rc" -eq 0 ] && ! grep -q '^FAIL' "$tmp/check" &&
+			grep -Eq '^[0-9]+ passed, 0 failed$' "$tmp/check"; then
+			return 0
+		fi
+		cat "$tmp/check"
+		[ "$_cc_rc" -eq 1 ] || fail "refpeer.py check-client: exit $_cc_rc"
+		grep -Eq '^[0-9]+ passed, [1-9][0-9]* failed$' "$tmp/check" ||
+			fail "refpeer.py check-client: no summary line"
+		if grep '^FAIL' "$tmp/check" | grep -Ev -f "$tmp/time-fails" >"$tmp/check.hard"; then
+			fail "refpeer.py check-client: not a matter of time: $(cat "$tmp/check.hard")"
+		fi
+		[ "$_cc_i" -lt 3 ] || fail "refpeer.py check-client: time judgements missed in each of 3 runs"
+		note "check-client run $_cc_i failed on time judgements only; again"
+		_cc_i=$((_cc_i + 1))
+	done
 }
