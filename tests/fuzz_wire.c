@@ -1,0 +1,447 @@
+/*
+ * fuzz_wire.c - libFuzzer target for every decoder in wire.h.
+ *
+ * Built only with ./configure --enable-fuzz (clang); `make fuzz` runs it on
+ * the captured netperf 2.7.1 messages (tests/fuzz_corpus.py).  Each input
+ * is cut or zero-padded to one NP_MSG_SIZE message and handed to every
+ * decoder in the table below.  Crashes and sanitizer reports are found by
+ * the sanitizers; what this file adds is abort() on a broken contract:
+ *
+ *  - a decoder returns 0 with an empty reason, or one of the errno values
+ *    wire.h names with a one-line reason, whatever the size of why[];
+ *  - what decodes, encodes to a message that decodes again, to the same
+ *    struct, and re-encodes to the very same bytes (a fixed point);
+ *  - encoders write all NP_MSG_SIZE bytes.
+ *
+ * What round-trips, exactly: every struct field, floats included, compared
+ * as bit patterns (memcmp), never with == (NaN != NaN, -0 == +0).  wire.c
+ * moves floats by memcpy only, so NaN payloads and signalling NaNs survive.
+ * What does not, and is not asserted: the decoded message's own bytes.
+ * Decoders drop response flags outside NP_F_RESPONSE_MASK (the reference
+ * leaves stale send_calls there), the results type word (the reference
+ * sends a byte-swapped 98, we write 99), IPv4 address words 1..3, bytes
+ * after a string's NUL and bytes outside any field.  So the first message
+ * is never compared with its re-encoding; the re-encoding is compared
+ * with its own re-encoding.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/*
+ * The decoders that fill a struct and have an encoder for it, one line
+ * each: X(suffix of np_wire_decode_* / np_wire_encode_*, struct type,
+ * field comparison or NULL).  A codec with NULL still gets the contract,
+ * re-decode and fixed-point checks, only not the field-by-field one.
+ */
+#define STRUCT_CODECS(X) \
+	X(request, struct np_omni_request, same_request) \
+	X(response, struct np_omni_response, same_response) \
+	X(results, struct np_omni_results, same_results)
+
+/* ------------------------------------------------------------ reporting */
+
+/* The table entry being run, for the report. */
+static const char *current = "";
+
+static _Noreturn void broken(const char *decoder, const char *what)
+{
+	fprintf(stderr, "fuzz_wire: [%s] %s: %s\n", current, decoder, what);
+	abort();
+}
+
+static void expect(int cond, const char *decoder, const char *what)
+{
+	if (!cond)
+		broken(decoder, what);
+}
+
+/* --------------------------------------------------- field comparisons */
+
+/* Integers by value; floats, addresses and strings by bytes.  Strings are
+ * compared over the whole array: the decoder zero-fills after the NUL. */
+#define SAME(f) expect(a->f == b->f, "round trip", "field " #f " differs")
+#define SAME_BYTES(f) \
+	expect(memcmp(&a->f, &b->f, sizeof(a->f)) == 0, "round trip", \
+	       "field " #f " differs")
+
+static void same_request(const struct np_omni_request *a,
+			 const struct np_omni_request *b)
+{
+	SAME(cpu_affinity);
+	SAME(send_buf_size);
+	SAME(send_size);
+	SAME(send_alignment);
+	SAME(send_offset);
+	SAME(send_width);
+	SAME(request_size);
+	SAME(recv_buf_size);
+	SAME(receive_size);
+	SAME(recv_alignment);
+	SAME(recv_offset);
+	SAME(recv_width);
+	SAME(response_size);
+	SAME(flags);
+	SAME_BYTES(cpu_rate);
+	SAME(test_length);
+	SAME(so_rcvavoid);
+	SAME(so_sndavoid);
+	SAME(send_dirty_count);
+	SAME(recv_dirty_count);
+	SAME(recv_clean_count);
+	SAME(data_port);
+	SAME(ipfamily);
+	SAME(socket_type);
+	SAME(protocol);
+	SAME(direction);
+	SAME(netperf_port);
+	SAME(interval_burst);
+	SAME(interval_usecs);
+	SAME_BYTES(netperf_ip);
+	SAME_BYTES(netserver_ip);
+	SAME(socket_prio);
+	SAME(socket_tos);
+	SAME_BYTES(cong_control);
+	SAME_BYTES(fill_file);
+}
+
+static void same_response(const struct np_omni_response *a,
+			  const struct np_omni_response *b)
+{
+	/* Already masked by the first decode, so equal after the second. */
+	expect((a->flags & ~NP_F_RESPONSE_MASK) == 0, "response",
+	       "flags outside NP_F_RESPONSE_MASK survived the decoder");
+	SAME(serv_errno);
+	SAME(recv_buf_size);
+	SAME(receive_size);
+	SAME(recv_width);
+	SAME(send_buf_size);
+	SAME(send_size);
+	SAME(send_width);
+	SAME(flags);
+	SAME_BYTES(cpu_rate);
+	SAME(test_length);
+	SAME(so_rcvavoid);
+	SAME(so_sndavoid);
+	SAME(data_port);
+	SAME(interval_burst);
+	SAME(interval_usecs);
+	SAME(cpu_frequency);
+	SAME(security_info);
+	SAME(socket_prio);
+	SAME(socket_tos);
+}
+
+static void same_results(const struct np_omni_results *a,
+			 const struct np_omni_results *b)
+{
+	SAME(serv_errno);
+	SAME(bytes_received);
+	SAME(recv_calls);
+	SAME(recv_buf_size);
+	SAME(bytes_sent);
+	SAME(send_calls);
+	SAME(send_buf_size);
+	SAME(failed_sends);
+	SAME(trans_received);
+	SAME_BYTES(elapsed_time);
+	SAME_BYTES(cpu_util);
+	SAME_BYTES(cpu_user);
+	SAME_BYTES(cpu_system);
+	SAME_BYTES(cpu_iowait);
+	SAME_BYTES(cpu_irq);
+	SAME_BYTES(cpu_swintr);
+	SAME_BYTES(serv_dem);
+	SAME(cpu_method);
+	SAME(num_cpus);
+	SAME(peak_cpu_id);
+	SAME_BYTES(peak_cpu_util);
+	SAME(vendor);
+	SAME(device);
+	SAME(subvendor);
+	SAME(subdevice);
+	SAME(transport_retrans);
+	SAME_BYTES(cong_control);
+}
+
+/* ------------------------------------------------- struct codecs, generic */
+
+struct codec {
+	const char *name;
+	size_t size;
+	int (*decode)(const uint8_t *msg, void *s, char *why, size_t whylen);
+	void (*encode)(const void *s, uint8_t *msg);
+	void (*same)(const void *a, const void *b);
+};
+
+/* The errno values wire.h promises; anything else is a contract breach. */
+static int documented_errno(int err)
+{
+	return err == EINVAL || err == EMSGSIZE || err == EAFNOSUPPORT ||
+	       err == EPROTONOSUPPORT || err == EACCES;
+}
+
+/* 0 with an empty reason, or a documented errno with a one-line reason;
+ * the answer must not depend on the room left for the reason. */
+static int decode_checked(const struct codec *c, const uint8_t *msg, void *s)
+{
+	char why[256], tiny[1];
+	int err, err_tiny;
+
+	memset(why, 'x', sizeof(why));
+	err = c->decode(msg, s, why, sizeof(why));
+	expect(memchr(why, 0, sizeof(why)) != NULL, c->name,
+	       "reason not NUL-terminated");
+	if (err == 0) {
+		expect(why[0] == '\0', c->name, "success with a reason");
+	} else {
+		expect(documented_errno(err), c->name,
+		       "error is not an errno wire.h documents");
+		expect(why[0] != '\0', c->name, "failure without a reason");
+		expect(strchr(why, '\n') == NULL, c->name,
+		       "reason is more than one line");
+	}
+	tiny[0] = 'x';
+	err_tiny = c->decode(msg, s, tiny, sizeof(tiny));
+	expect(err_tiny == err, c->name, "result depends on why[] size");
+	expect(tiny[0] == '\0', c->name, "1-byte why[] not terminated");
+	return err;
+}
+
+/* Encoding twice over different garbage shows every byte is written. */
+static void encode_checked(const struct codec *c, const void *s, uint8_t *msg)
+{
+	uint8_t other[NP_MSG_SIZE];
+
+	memset(msg, 0xa5, NP_MSG_SIZE);
+	memset(other, 0x00, sizeof(other));
+	c->encode(s, msg);
+	c->encode(s, other);
+	expect(memcmp(msg, other, NP_MSG_SIZE) == 0, c->name,
+	       "encoder leaves bytes unwritten");
+}
+
+static void round_trip(const struct codec *c, const uint8_t *msg)
+{
+	/* Heap copies of exact size, so ASan sees any write past them. */
+	void *first = malloc(c->size), *second = malloc(c->size);
+	uint8_t *again = malloc(NP_MSG_SIZE), *third = malloc(NP_MSG_SIZE);
+
+	if (!first || !second || !again || !third)
+		broken(c->name, "out of memory");
+	if (decode_checked(c, msg, first) == 0) {
+		encode_checked(c, first, again);
+		expect(decode_checked(c, again, second) == 0, c->name,
+		       "re-encoded message no longer decodes");
+		if (c->same)
+			c->same(first, second);
+		encode_checked(c, second, third);
+		expect(memcmp(again, third, NP_MSG_SIZE) == 0, c->name,
+		       "re-encoding is not a fixed point");
+	}
+	free(first);
+	free(second);
+	free(again);
+	free(third);
+}
+
+/* Typed wrappers, so every call goes through its real prototype. */
+#define CODEC_WRAPPERS(NAME, TYPE, SAME_FN) \
+	static int decode_##NAME(const uint8_t *msg, void *s, char *why, \
+				 size_t whylen) \
+	{ \
+		return np_wire_decode_##NAME(msg, (TYPE *)s, why, whylen); \
+	} \
+	static void encode_##NAME(const void *s, uint8_t *msg) \
+	{ \
+		np_wire_encode_##NAME((const TYPE *)s, msg); \
+	} \
+	static void same_##NAME##_any(const void *a, const void *b) \
+	{ \
+		void (*same)(const TYPE *, const TYPE *) = SAME_FN; \
+		if (same) \
+			same((const TYPE *)a, (const TYPE *)b); \
+	} \
+	static const struct codec codec_##NAME = { \
+		#NAME, sizeof(TYPE), decode_##NAME, encode_##NAME, \
+		same_##NAME##_any, \
+	}; \
+	static void fuzz_##NAME(const uint8_t *msg) \
+	{ \
+		round_trip(&codec_##NAME, msg); \
+	}
+
+STRUCT_CODECS(CODEC_WRAPPERS)
+
+/* ------------------------------------------------ the other decoders */
+
+/* Header words: big-endian two's complement (wire.h), checked against an
+ * independent reading, and carried unchanged by a reply. */
+static int32_t be_s32(const uint8_t *p)
+{
+	uint32_t u = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		     (uint32_t)p[2] << 8 | (uint32_t)p[3];
+	int32_t s;
+
+	memcpy(&s, &u, sizeof(s));	/* int32_t is two's complement */
+	return s;
+}
+
+static void fuzz_header(const uint8_t *msg)
+{
+	uint8_t reply[NP_MSG_SIZE], zero[NP_MSG_SIZE - 8] = { 0 };
+	int32_t type = np_wire_type(msg), word1 = np_wire_word1(msg);
+
+	expect(type == be_s32(msg), "np_wire_type", "not big-endian word 0");
+	expect(word1 == be_s32(msg + 4), "np_wire_word1",
+	       "not big-endian word 1");
+	memset(reply, 0xa5, sizeof(reply));
+	np_wire_encode_reply(type, word1, reply);
+	expect(np_wire_type(reply) == type && np_wire_word1(reply) == word1,
+	       "np_wire_encode_reply", "header words do not round-trip");
+	expect(memcmp(reply + 8, zero, sizeof(zero)) == 0,
+	       "np_wire_encode_reply", "test area not zeroed");
+}
+
+/*
+ * The passphrase the message carries, as netserver's strcmp reads it: the
+ * string at offset 8, if it ends inside the message.  It must match iff
+ * the type is PASSPHRASE; its prefixes, one-byte changes and extensions
+ * must not.  A longer configured passphrase is cut to the 647 bytes a
+ * message holds (put_str), so an extension is tried only below that.
+ */
+static void fuzz_passphrase(const uint8_t *msg)
+{
+	enum { AREA = 8, MAXLEN = NP_MSG_SIZE - AREA - 1 };
+	char pass[NP_MSG_SIZE + 1];
+	const uint8_t *nul = memchr(msg + AREA, 0, NP_MSG_SIZE - AREA);
+	int is_pass = np_wire_type(msg) == NP_PASSPHRASE;
+	uint8_t mine[NP_MSG_SIZE];
+	size_t len;
+
+	if (!nul) {
+		/* Unterminated: no passphrase may match it. */
+		memcpy(pass, msg + AREA, MAXLEN);
+		pass[MAXLEN] = '\0';
+		expect(!np_wire_passphrase_matches(msg, pass),
+		       "np_wire_passphrase_matches", "unterminated text matched");
+		return;
+	}
+	len = (size_t)(nul - (msg + AREA));
+	memcpy(pass, msg + AREA, len + 1);
+	expect(np_wire_passphrase_matches(msg, pass) == is_pass,
+	       "np_wire_passphrase_matches",
+	       is_pass ? "its own passphrase refused" : "matched a non-PASSPHRASE type");
+
+	np_wire_encode_passphrase(pass, mine);
+	expect(np_wire_passphrase_matches(mine, pass),
+	       "np_wire_encode_passphrase", "encoding does not match itself");
+	if (!is_pass)
+		return;
+	if (len > 0) {
+		pass[len - 1] = '\0';
+		expect(!np_wire_passphrase_matches(msg, pass),
+		       "np_wire_passphrase_matches", "a prefix matched");
+		pass[len - 1] = (char)(msg[AREA + len - 1] ^ 0x01);
+		expect(!np_wire_passphrase_matches(msg, pass),
+		       "np_wire_passphrase_matches", "a changed byte matched");
+		pass[len - 1] = (char)msg[AREA + len - 1];
+	}
+	if (len < MAXLEN) {
+		pass[len] = 'x';
+		pass[len + 1] = '\0';
+		expect(!np_wire_passphrase_matches(msg, pass),
+		       "np_wire_passphrase_matches", "an extension matched");
+	}
+}
+
+/*
+ * Address words: IPv6 groups of 4 bytes reversed (a bijection, its own
+ * inverse), IPv4 the first word as is and zeros after, other families
+ * nothing.  Checked for the request's two address slots (offsets from
+ * protocol.md; any 16 bytes would do, these carry real addresses in the
+ * corpus), under the three families and one the input chooses.
+ */
+static void fuzz_addr(const uint8_t *msg)
+{
+	static const size_t slot[] = { 0x78, 0x88 };
+	const uint32_t family[] = { NP_FAM_UNSPEC, NP_FAM_INET, NP_FAM_INET6,
+				    (uint32_t)np_wire_word1(msg) };
+	uint8_t addr[16], words[16], addr2[16], inplace[16], want[16];
+	const char *who = "np_wire_addr_from_words";
+
+	for (size_t s = 0; s < sizeof(slot) / sizeof(slot[0]); s++) {
+		const uint8_t *in = msg + slot[s];
+
+		for (size_t f = 0; f < sizeof(family) / sizeof(family[0]); f++) {
+			uint32_t fam = family[f];
+
+			memset(want, 0, sizeof(want));
+			if (fam == NP_FAM_INET) {
+				memcpy(want, in, 4);
+			} else if (fam == NP_FAM_INET6) {
+				for (size_t i = 0; i < 16; i++)
+					want[i] = in[(i & ~(size_t)3) + 3 - (i & 3)];
+			}
+			np_wire_addr_from_words(fam, in, addr);
+			expect(memcmp(addr, want, 16) == 0, who,
+			       "wrong address bytes");
+			memcpy(inplace, in, 16);
+			np_wire_addr_from_words(fam, inplace, inplace);
+			expect(memcmp(inplace, addr, 16) == 0, who,
+			       "in-place conversion differs");
+
+			np_wire_addr_to_words(fam, addr, words);
+			np_wire_addr_from_words(fam, words, addr2);
+			expect(memcmp(addr2, addr, 16) == 0, who,
+			       "address does not round-trip");
+			if (fam == NP_FAM_INET6)
+				expect(memcmp(words, in, 16) == 0, who,
+				       "IPv6 words do not round-trip");
+		}
+	}
+}
+
+/* ---------------------------------------------------------- the table */
+
+/* Every decoder in wire.h; a new one is one line here (or in
+ * STRUCT_CODECS when it has an encoder). */
+#define CODEC_ENTRY(NAME, TYPE, SAME_FN) { "np_wire_decode_" #NAME, fuzz_##NAME },
+
+static const struct {
+	const char *name;
+	void (*run)(const uint8_t *msg);
+} decoders[] = {
+	{ "np_wire_type, np_wire_word1", fuzz_header },
+	{ "np_wire_passphrase_matches", fuzz_passphrase },
+	{ "np_wire_addr_from_words", fuzz_addr },
+	STRUCT_CODECS(CODEC_ENTRY)
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* One message of exactly NP_MSG_SIZE on the heap: a decoder reading
+	 * past the end is an ASan report, not a silent read of padding. */
+	uint8_t *msg = calloc(1, NP_MSG_SIZE);
+
+	if (!msg)
+		broken("fuzz_wire", "out of memory");
+	if (size)	/* data may be NULL for the empty input */
+		memcpy(msg, data, size < NP_MSG_SIZE ? size : NP_MSG_SIZE);
+	for (size_t i = 0; i < sizeof(decoders) / sizeof(decoders[0]); i++) {
+		current = decoders[i].name;
+		decoders[i].run(msg);
+	}
+	free(msg);
+	return 0;
+}
