@@ -56,7 +56,9 @@ retry() {
 }
 
 # start_server NAME [netserver options...]: netserver -D on a free port
-# (-p 0); sets NAME_pid and NAME_port.  Its log is $tmp/NAME.log.
+# (-p 0); sets NAME_pid and NAME_port.  Its log is $tmp/NAME.log, every
+# line of it (--log-rate 0, unless the options say otherwise): tests read
+# it.
 server_port() {
 	port=$(sed -n "s/^Starting netserver .* port '\([0-9]*\)'.*/\1/p" "$1")
 	[ -n "$port" ]
@@ -68,7 +70,7 @@ server_ready() {
 start_server() {
 	name=$1
 	shift
-	"$NETSERVER" -D -p 0 "$@" >"$tmp/$name.out" 2>"$tmp/$name.log" &
+	"$NETSERVER" -D -p 0 --log-rate 0 "$@" >"$tmp/$name.out" 2>"$tmp/$name.log" &
 	eval "${name}_pid=$!"
 	pids="$pids $!"
 	wait_until 30 server_ready "$tmp/$name.out" $! || true
