@@ -869,7 +869,24 @@ static enum np_opts_status port_range(const struct cur *c, struct ns_opts *o)
 	return NP_OPTS_RUN;
 }
 
-/* "rate[,burst]": per second, whole numbers. */
+/* A plain decimal ("0.5", "16") within [min, max]: strtod alone would
+ * take " 5", "+5", "0x5" and "inf". */
+static enum np_opts_status decimal(const struct cur *c, const char *text, double min,
+				   double max, double *out)
+{
+	char *end;
+	double v = strtod(text, &end);
+
+	if (text[strspn(text, "0123456789.")] != '\0' || *end != '\0' || end == text)
+		return bad(c, "%s: not a number", text);
+	if (v < min || v > max)
+		return bad(c, "%s out of range (%g..%g)", text, min, max);
+	*out = v;
+	return NP_OPTS_RUN;
+}
+
+/* "rate[,burst]": connections per second (a fraction for one every few
+ * seconds), then how many at once. */
 static enum np_opts_status rate_burst(const struct cur *c, struct ns_opts *o)
 {
 	enum np_opts_status st;
@@ -878,11 +895,8 @@ static enum np_opts_status rate_burst(const struct cur *c, struct ns_opts *o)
 
 	if ((st = split(c, &p)) != NP_OPTS_RUN)
 		return st;
-	if (p.has_a) {
-		if ((st = number(c, p.a, 0, 1000000, "per second", &v)) != NP_OPTS_RUN)
-			return st;
-		o->conn_rate = (double)v;
-	}
+	if (p.has_a && (st = decimal(c, p.a, 0, 1000000, &o->conn_rate)) != NP_OPTS_RUN)
+		return st;
 	if (p.has_b) {
 		if ((st = number(c, p.b, 1, 1000000, "connections", &v)) != NP_OPTS_RUN)
 			return st;
