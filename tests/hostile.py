@@ -323,11 +323,26 @@ def stray_marker(port):
 
 
 def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+    """A free TCP port below the ephemeral range, which other tests'
+    connections (TCP_CRR opens thousands) take theirs from."""
+    import random
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            lo = int(f.read().split()[0])
+    except (OSError, ValueError):
+        lo = 32768
+    top = lo if lo > 11000 else 65536
+    for _ in range(500):
+        port = random.randrange(10000, top)
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", port))
+            return port
+        except OSError:
+            continue
+        finally:
+            s.close()
+    raise OSError("no free port below %d" % top)
 
 
 def crr_silent(port, netperf):
