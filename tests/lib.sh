@@ -156,24 +156,34 @@ EOF
 }
 check_server() {
 	refpeer_time_fails >"$tmp/time-fails"
-	_cs_i=1
+	refpeer_runs check-server "$@"
+}
+
+# refpeer_runs SUBCOMMAND ARGS...: `refpeer.py SUBCOMMAND ARGS` until one
+# whole run passes; a run whose FAIL lines all match $tmp/time-fails is
+# run again, at most 3 runs; any other failure fails at once.
+refpeer_runs() {
+	_rr_sub=$1
+	shift
+	_rr_i=1
 	while :; do
-		_cs_rc=0
-		timeout 300 "${PYTHON3:-python3}" "$REFPEER" check-server "$@" >"$tmp/check" 2>&1 || _cs_rc=$?
-		if [ "$_cs_rc" -eq 0 ] && ! grep -q '^FAIL' "$tmp/check" &&
+		_rr_rc=0
+		timeout 300 "${PYTHON3:-python3}" "$REFPEER" "$_rr_sub" "$@" >"$tmp/check" 2>&1 ||
+			_rr_rc=$?
+		if [ "$_rr_rc" -eq 0 ] && ! grep -q '^FAIL' "$tmp/check" &&
 			grep -Eq '^[0-9]+ passed, 0 failed' "$tmp/check"; then
 			return 0
 		fi
 		cat "$tmp/check"
-		[ "$_cs_rc" -eq 1 ] || fail "refpeer.py check-server $*: exit $_cs_rc"
+		[ "$_rr_rc" -eq 1 ] || fail "refpeer.py $_rr_sub: exit $_rr_rc"
 		grep -Eq '^[0-9]+ passed, [1-9][0-9]* failed' "$tmp/check" ||
-			fail "refpeer.py check-server $*: no summary line"
+			fail "refpeer.py $_rr_sub: no summary line"
 		if grep '^FAIL' "$tmp/check" | grep -Ev -f "$tmp/time-fails" >"$tmp/check.hard"; then
-			fail "refpeer.py check-server: not a matter of time: $(cat "$tmp/check.hard")"
+			fail "refpeer.py $_rr_sub: not a matter of time: $(cat "$tmp/check.hard")"
 		fi
-		[ "$_cs_i" -lt 3 ] || fail "refpeer.py check-server: time limits missed in each of 3 runs"
-		note "check-server run $_cs_i failed on time limits only; again"
-		_cs_i=$((_cs_i + 1))
+		[ "$_rr_i" -lt 3 ] || fail "refpeer.py $_rr_sub: time judgements missed in each of 3 runs"
+		note "$_rr_sub run $_rr_i failed on time judgements only; again"
+		_rr_i=$((_rr_i + 1))
 	done
 }
 
@@ -218,23 +228,5 @@ EOF
 	done
 	shift "$_cc_n"
 	[ -n "$_cc_seen" ] || fail "check_client: no -- before the client command"
-	_cc_i=1
-	while :; do
-		_cc_rc=0
-		timeout 300 "${PYTHON3:-python3}" "$REFPEER" check-client "$@" >"$tmp/check" 2>&1 || _cc_rc=$?
-		if [ "$_cc_rc" -eq 0 ] && ! grep -q '^FAIL' "$tmp/check" &&
-			grep -Eq '^[0-9]+ passed, 0 failed$' "$tmp/check"; then
-			return 0
-		fi
-		cat "$tmp/check"
-		[ "$_cc_rc" -eq 1 ] || fail "refpeer.py check-client: exit $_cc_rc"
-		grep -Eq '^[0-9]+ passed, [1-9][0-9]* failed$' "$tmp/check" ||
-			fail "refpeer.py check-client: no summary line"
-		if grep '^FAIL' "$tmp/check" | grep -Ev -f "$tmp/time-fails" >"$tmp/check.hard"; then
-			fail "refpeer.py check-client: not a matter of time: $(cat "$tmp/check.hard")"
-		fi
-		[ "$_cc_i" -lt 3 ] || fail "refpeer.py check-client: time judgements missed in each of 3 runs"
-		note "check-client run $_cc_i failed on time judgements only; again"
-		_cc_i=$((_cc_i + 1))
-	done
+	refpeer_runs check-client "$@"
 }
