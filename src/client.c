@@ -273,56 +273,52 @@ static char cpu_method_letter(uint32_t method)
 	return method < sizeof(letters) - 1 ? letters[method] : '?';
 }
 
-/* What a serv_errno means; netserver-ng's refusals (wire.h) say which
- * of its rules said no. */
-static const char *remote_error(int32_t e)
+/* The rule of netserver-ng's behind a serv_errno (wire.h's NP_REFUSE_*),
+ * NULL for a plain errno. */
+static const char *refusal_rule(int32_t e)
 {
-	static char buf[200];
-	const char *rule;
-
 	switch (e) {
 	case NP_ERR_UNKNOWN_REQUEST:
 		return "request type not supported by that netserver";
 	case NP_REFUSE_SESSIONS:
-		rule = "netserver runs as many sessions as its limits allow, in all or "
+		return "netserver runs as many sessions as its limits allow, in all or "
 		       "from this network; try again later";
-		break;
 	case NP_REFUSE_RATE:
-		rule = "too many new connections from this network for netserver's "
+		return "too many new connections from this network for netserver's "
 		       "--conn-rate; try again shortly";
-		break;
 	case NP_REFUSE_AUTH:
-		rule = "too many wrong passphrases from this network lately";
-		break;
+		return "too many wrong passphrases from this network lately";
 	case NP_REFUSE_TIME:
-		rule = "the test is longer than netserver's --max-test-time";
-		break;
+		return "the test is longer than netserver's --max-test-time";
 	case NP_REFUSE_MEMORY:
-		rule = "the sizes asked exceed netserver's --max-session-memory";
-		break;
+		return "the sizes asked exceed netserver's --max-session-memory";
 	case NP_REFUSE_CAPABILITY:
-		rule = "netserver lacks CAP_NET_ADMIN, which an option of this test "
+		return "netserver lacks CAP_NET_ADMIN, which an option of this test "
 		       "needs (socket priority above 6, a congestion control outside "
 		       "the allowed list)";
-		break;
 	case NP_REFUSE_FAMILY:
-		rule = "netserver takes data only in the control connection's address "
+		return "netserver takes data only in the control connection's address "
 		       "family unless started with --data-peer declared";
-		break;
 	case NP_REFUSE_ADDRESS:
-		rule = "the data address is not one netserver listens on";
-		break;
+		return "the data address is not one netserver listens on";
 	case NP_REFUSE_PORT:
-		rule = "the data port is privileged or outside netserver's --data-ports";
-		break;
+		return "the data port is privileged or outside netserver's --data-ports";
 	case ENOENT:
-		rule = "netserver's kernel lacks the congestion control asked";
-		break;
+		return "netserver's kernel lacks the congestion control asked";
 	default:
-		return strerror(e);
+		return NULL;
 	}
-	snprintf(buf, sizeof(buf), "%s: %s", strerror(e), rule);
-	return buf;
+}
+
+/* "netserver refused the test: remote error 87 (Too many users: ...)". */
+static int fail_remote(FILE *err, const char *what, int32_t e)
+{
+	const char *rule = refusal_rule(e);
+
+	if (e == NP_ERR_UNKNOWN_REQUEST)
+		return fail(err, "%s: remote error %d (%s)", what, (int)e, rule);
+	return fail(err, "%s: remote error %d (%s%s%s)", what, (int)e, strerror(e),
+		    rule ? ": " : "", rule ? rule : "");
 }
 
 /* Read one reply; 0 or -1 with the message printed. */
@@ -365,13 +361,11 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
 		return -1;
 	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
-		return fail(err, "netserver refused the test: remote error %d (%s)",
-			    (int)np_wire_word1(l->msg), remote_error(np_wire_word1(l->msg)));
+		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg));
 	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
 		return fail(err, "bad response from netserver: %s", why);
 	if (rsp->serv_errno != 0)
-		return fail(err, "netserver refused the test: remote error %d (%s)",
-			    (int)rsp->serv_errno, remote_error(rsp->serv_errno));
+		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
 	l->cpu_rate = rsp->cpu_rate;
 	l->data_port = rsp->data_port;
 	return 0;
@@ -625,8 +619,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 		goto out;
 	}
 	if (res.serv_errno != 0) {
-		fail(err, "netserver's side of the test failed: remote error %d (%s)",
-		     (int)res.serv_errno, remote_error(res.serv_errno));
+		fail_remote(err, "netserver's side of the test failed", res.serv_errno);
 		goto out;
 	}
 	remote_facts(o, &rsp, &res, s);

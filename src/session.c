@@ -23,11 +23,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "admit.h"
 #include "clock.h"
 #include "control.h"
 #include "cpu.h"
 #include "dataaddr.h"
-#include "admit.h"
 #include "log.h"
 #include "sock.h"
 #include "test.h"
@@ -250,8 +250,8 @@ static struct np_sockopts data_sockopts(const struct np_omni_request *q,
 		.keepalive = (q->flags & NP_F_KEEPALIVE) != 0,
 		.reuseaddr = !udp,
 		.cong = q->cong_control, .cong_strict = true,
-		.priority = q->socket_prio >= 0 ? q->socket_prio : -1,
-		.tos = q->socket_tos >= 0 ? q->socket_tos : -1,
+		.priority = q->socket_prio,    /* -1 (leave) or checked by wire.c */
+		.tos = q->socket_tos,
 		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
 	};
 }
@@ -362,8 +362,10 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	np_sock_bufsizes(run.fd, &lss, &lsr);
 	z = plan_sizes(q, udp, lss, lsr);
 	if (getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
-		snprintf(why, sizeof(why), "data socket: %s", strerror(errno));
-		rc = refuse(s, errno, why);
+		int e = errno;
+
+		snprintf(why, sizeof(why), "data socket: %s", strerror(e));
+		rc = refuse(s, e, why);
 		goto out;
 	}
 	run.test = t;

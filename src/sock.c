@@ -143,22 +143,23 @@ fail_nofd:
 
 void np_sock_liveness(int fd, int seconds)
 {
-	/* Probes start after a third of the time, four of them fill the
-	 * rest; TCP_USER_TIMEOUT also bounds data left unacknowledged. */
-	int idle = seconds / 3 > 0 ? seconds / 3 : 1;
-	int intvl = (seconds - idle) / 4 > 0 ? (seconds - idle) / 4 : 1;
-
 	(void)set_int(fd, SOL_SOCKET, SO_KEEPALIVE, 1);
 #if HAVE_DECL_TCP_KEEPIDLE && HAVE_DECL_TCP_KEEPINTVL && HAVE_DECL_TCP_KEEPCNT
-	(void)set_int(fd, IPPROTO_TCP, TCP_KEEPIDLE, idle);
-	(void)set_int(fd, IPPROTO_TCP, TCP_KEEPINTVL, intvl);
-	(void)set_int(fd, IPPROTO_TCP, TCP_KEEPCNT, 4);
+	{
+		/* Probes start after a third of the time, four of them fill
+		 * the rest. */
+		int idle = seconds / 3 > 0 ? seconds / 3 : 1;
+		int intvl = (seconds - idle) / 4 > 0 ? (seconds - idle) / 4 : 1;
+
+		(void)set_int(fd, IPPROTO_TCP, TCP_KEEPIDLE, idle);
+		(void)set_int(fd, IPPROTO_TCP, TCP_KEEPINTVL, intvl);
+		(void)set_int(fd, IPPROTO_TCP, TCP_KEEPCNT, 4);
+	}
 #endif
 #if HAVE_DECL_TCP_USER_TIMEOUT
+	/* Also bounds data left unacknowledged. */
 	(void)set_int(fd, IPPROTO_TCP, TCP_USER_TIMEOUT, seconds * 1000);
 #endif
-	(void)idle;
-	(void)intvl;
 }
 
 static int ms_left(const struct timespec *end)

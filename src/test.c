@@ -208,6 +208,9 @@ int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 		 * marker. */
 		if (np_run_peer_ok(run, (struct sockaddr *)&peer) && n > 0)
 			break;
+		/* A third party's flood must not outlast the test. */
+		if (np_run_stopped(run))
+			return 1;
 	}
 	if (connect(run->fd, (struct sockaddr *)&peer, plen) < 0)
 		return np_run_fail(run, "connect", errno);
@@ -248,32 +251,33 @@ int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
 	/* The repeating end timer would cut every wait short. */
 	np_timer_stop();
 	for (;;) {
+		ssize_t n = recv(run->fd, run->rbuf, len, MSG_DONTWAIT);
 		double now = np_now();
-		int ms = (int)((last + NP_UDP_TAIL_QUIET_S - now) * 1000.0);
-		ssize_t n;
+		int ms;
 
-		if (now >= hard || (run->ctl_gone && *run->ctl_gone))
-			return 0;
-		if (ms <= 0) {
-			run->idle_tail = now - last;
-			return 0;
-		}
-		n = poll(&p, 1, ms);
-		if (n < 0 && errno != EINTR)
-			return np_run_fail(run, "poll", errno);
-		if (n <= 0)
-			continue;
-		while ((n = recv(run->fd, run->rbuf, len, MSG_DONTWAIT)) >= 0) {
+		if (n >= 0) {
 			int rc = take(run, n);
 
 			if (rc != 0)
 				return rc < 0 ? -1 : 0;
-		}
-		if (errno == ECONNREFUSED)
+			last = now;
+		} else if (errno == ECONNREFUSED) {
 			return 0;
-		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+		} else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
 			return np_run_fail(run, "recv", errno);
-		last = np_now();
+		}
+		/* A client that keeps sending is cut at the hard deadline. */
+		if (now >= hard || (run->ctl_gone && *run->ctl_gone))
+			return 0;
+		if (n >= 0)
+			continue;
+		ms = (int)((last + NP_UDP_TAIL_QUIET_S - now) * 1000.0);
+		if (ms <= 0) {
+			run->idle_tail = now - last;
+			return 0;
+		}
+		if (poll(&p, 1, ms) < 0 && errno != EINTR)
+			return np_run_fail(run, "poll", errno);
 	}
 }
 

@@ -29,6 +29,16 @@ netserver keeps them out, 1 with the reason when it does not):
                                    must be refused, and the service must
                                    still get all of its datagrams
 
+Clients whose end markers never arrive (exit 0 when netserver ends the
+test on its own, at most a second after the last datagram):
+  hostile.py lost-markers PORT TEST
+                                   TEST (UDP_STREAM or UDP_RR) -l 1 from a
+                                   client that sends for 1.2 s and then
+                                   stops without its three empty datagrams
+  hostile.py stranger-flood PORT   UDP_STREAM -l 1 whose client never sends
+                                   while 127.0.0.2 floods the data port: the
+                                   test must still end at its l+4 s timer
+
 Tools for the limit tests:
   hostile.py probe PORT TEST [src=ADDR] [word=value ...]
                                    send one request (TEST -l 1, words
@@ -235,6 +245,78 @@ def reuse_port(port):
     return 0
 
 
+def lost_markers(port, test):
+    data = udp("127.0.0.1")
+    rr = test == "UDP_RR"
+    s = control(port)
+    r = accepted(s, request(test, 1, data.getsockname()[1]))
+    if r is None:
+        return 1
+    addr = ("127.0.0.1", r["data_port"])
+    data.settimeout(2)
+    sent = 0
+    end = time.monotonic() + 1.2
+    while time.monotonic() < end:
+        data.sendto(b"x", addr)
+        sent += 1
+        if rr:
+            data.recv(100)
+        else:
+            time.sleep(0.0005)
+    last = time.monotonic()
+    res = results(s)
+    late = time.monotonic() - last
+    if late > 1.0:
+        print("hostile: %s results came %.2f s after the last datagram" % (test, late))
+        return 1
+    got = res["trans_received"] if rr else res["recv_calls"]
+    if got == 0 or got > sent:
+        print("hostile: %s server counted %d, the client sent %d" % (test, got, sent))
+        return 1
+    print("hostile: %s without end markers: results %.2f s after the last datagram "
+          "(%d of %d counted)" % (test, late, got, sent))
+    return 0
+
+
+def stranger_flood(port):
+    import threading
+    data, third = udp("127.0.0.1"), udp("127.0.0.2")
+    s = control(port)
+    start = time.monotonic()
+    r = accepted(s, request("UDP_STREAM", 1, data.getsockname()[1]))
+    if r is None:
+        return 1
+    addr = ("127.0.0.1", r["data_port"])
+    stop = threading.Event()
+
+    def flood():
+        while not stop.is_set():
+            try:
+                third.sendto(b"z" * 100, addr)
+            except OSError:
+                pass
+    t = threading.Thread(target=flood, daemon=True)
+    t.start()
+    try:
+        res = results(s)
+    except OSError as e:
+        print("hostile: no results while a third party floods: %s" % e)
+        return 1
+    finally:
+        stop.set()
+        t.join()
+    took = time.monotonic() - start
+    got = (res["bytes_received_hi"] << 32) + res["bytes_received_lo"]
+    if got:
+        print("hostile: the third party's flood counted %d bytes" % got)
+        return 1
+    if took > 12:   # l + 4 s, with room for a loaded machine
+        print("hostile: a flood held a -l 1 test for %.1f s" % took)
+        return 1
+    print("hostile: the flood did not hold the test: results after %.1f s" % took)
+    return 0
+
+
 def probe(port, test, args):
     src, over = "127.0.0.1", {}
     for a in args:
@@ -415,6 +497,10 @@ def main(argv):
              "first-sender": first_sender, "reuse-port": reuse_port}
     if argv[1] in modes:
         return modes[argv[1]](int(argv[2]))
+    if argv[1] == "lost-markers":
+        return lost_markers(int(argv[2]), argv[3])
+    if argv[1] == "stranger-flood":
+        return stranger_flood(int(argv[2]))
     if argv[1] == "probe":
         return probe(int(argv[2]), argv[3], argv[4:])
     if argv[1] == "hold":
