@@ -280,13 +280,15 @@ static void accept_one(struct server *sv, int lfd)
 	close(fd);
 }
 
-/* Take what a refused client sends; close on its EOF or our deadline. */
+/* Take what a refused client sends; close on its EOF or our deadline.
+ * A few reads per wake-up: a client that keeps sending cannot hold the
+ * daemon here, only its own connection until the deadline. */
 static void drain_refusal(struct refusal *r, bool readable, double now)
 {
 	char sink[NP_MSG_SIZE];
 	ssize_t n = 1;
 
-	while (readable && (n = recv(r->fd, sink, sizeof(sink), 0)) > 0)
+	for (int i = 0; readable && i < 16 && (n = recv(r->fd, sink, sizeof(sink), 0)) > 0; i++)
 		;
 	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) ||
 	    now >= r->until) {
