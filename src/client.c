@@ -20,6 +20,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -46,6 +47,7 @@ struct plan {
 	char raddr[INET6_ADDRSTRLEN];
 	char laddr[INET6_ADDRSTRLEN];
 	struct np_sockopts so;
+	char title[40];               /* -t omni's banner title */
 };
 
 /* Per-connection state carried from one iteration to the next. */
@@ -59,6 +61,8 @@ struct link {
 	struct np_cpu_snapshot *cpu1;
 	struct np_hist *hist;         /* -j: round trips over all iterations */
 	uint64_t *sent_at;            /* -j: send times, burst + 1 of them */
+	int fill_fd;                  /* -F: the local fill file, -1 = none */
+	int file_fd;                  /* TCP_SENDFILE: what it sends, -1 = none */
 	/* -D: where interim figures go, and how the report names units. */
 	FILE *out;
 	const struct np_report *head;
@@ -150,6 +154,14 @@ static int resolve_one(const char *host, int family, int socktype, bool passive,
 	return 0;
 }
 
+/* netperf clears "routing allowed" for UDP_STREAM alone, unless -- -R. */
+static bool routing_allowed(const struct np_opts *o, const struct np_test *t)
+{
+	if (o->routing >= 0)
+		return o->routing != 0;
+	return !(t->sock_type == SOCK_DGRAM && !t->rr);
+}
+
 /* The data connection's ends: the control peer unless -- -H/-L/-4/-6
  * say otherwise. */
 static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_host,
@@ -191,12 +203,18 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		.family = p->family, .type = t->sock_type, .protocol = t->protocol,
 		.sndbuf = o->lsndbuf, .rcvbuf = o->lrcvbuf,
 		.nodelay = o->nodelay && t->sock_type == SOCK_STREAM,
+		.dontroute = !routing_allowed(o, t),
 		.recverr = t->sock_type == SOCK_DGRAM && !t->rr,
+		.keepalive = o->keepalive,
 		.reuseaddr = true,
 		.cong = o->lcong,
-		.priority = -1, .tos = -1,
+		.priority = o->lprio, .tos = o->ltos,
+		.cork = o->cork, .mtu_do = o->mtu_do, .fastopen = o->fastopen,
+		.maxseg = o->maxseg, .max_pacing = o->max_pacing,
 		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
 	};
+	if (o->omni)
+		snprintf(p->title, sizeof(p->title), "OMNI %s TEST", np_test_direction_name(t));
 	return 0;
 }
 
@@ -224,7 +242,10 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	q->cpu_affinity = o->rcpu_bind;
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
-	q->send_alignment = q->recv_alignment = 8;
+	q->send_alignment = (uint32_t)o->ralign[0];
+	q->recv_alignment = (uint32_t)o->ralign[1];
+	q->send_offset = (uint32_t)o->roffset[0];
+	q->recv_offset = (uint32_t)o->roffset[1];
 	q->request_size = q->response_size = -1;
 	q->recv_buf_size = o->rrcvbuf;
 	q->receive_size = o->rrecv_size;
@@ -241,11 +262,18 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 			     : s->lsr <= 0 ? 4096 : s->lsr > msg_max ? msg_max : s->lsr;
 		q->recv_width = (uint32_t)width(s->lsr, s->recv_size);
 	}
+	if (o->lwidth[0])
+		q->send_width = (uint32_t)o->lwidth[0];
+	if (o->lwidth[1] && q->recv_width)
+		q->recv_width = (uint32_t)o->lwidth[1];
 	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->connect_each ? NP_F_CONNECT_TEST : 0) |
-		   (o->remote_cpu ? NP_F_MEASURE_CPU : 0);
-	/* netperf clears "routing allowed" for UDP_STREAM alone. */
-	if (!(udp && !t->rr))
-		q->flags |= NP_F_ROUTING;
+		   (o->remote_cpu ? NP_F_MEASURE_CPU : 0) |
+		   (routing_allowed(o, t) ? NP_F_ROUTING : 0) |
+		   (t->sendfile ? NP_F_SENDFILE : 0) |
+		   (o->keepalive ? NP_F_KEEPALIVE : 0) |
+		   (o->fastopen ? NP_F_FASTOPEN : 0) |
+		   (o->defer_accept ? NP_F_DEFER_ACCEPT : 0) |
+		   (o->mtu_do ? NP_F_MTU_DISCOVER : 0);
 	q->cpu_rate = l->cpu_rate;
 	q->test_length = (int32_t)o->length;
 	q->send_dirty_count = q->recv_dirty_count = q->recv_clean_count = -1;
@@ -260,9 +288,12 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	}
 	if (o->data_host)
 		wire_addr(&p->remote, q->netserver_ip);
-	q->socket_prio = q->socket_tos = -1;
+	q->socket_prio = o->rprio;
+	q->socket_tos = o->rtos;
 	if (o->rcong)
 		snprintf(q->cong_control, sizeof(q->cong_control), "%s", o->rcong);
+	if (o->rfill)
+		snprintf(q->fill_file, sizeof(q->fill_file), "%s", o->rfill);
 }
 
 /* netperf's letters for its CPU methods (protocol.md 3.3). */
@@ -393,13 +424,39 @@ static void catch_sigint(bool on)
 	sigaction(SIGINT, &sa, NULL);
 }
 
-static void *alloc_filled(size_t len)
+/*
+ * A data buffer placed at -a alignment plus -o offset, netperf's
+ * pattern in it, then as much of the -F file as it gives (a short file
+ * leaves the pattern after it, as in netperf).  *base is what to free.
+ * The file is open non-blocking: a FIFO with no writer cannot hang us.
+ */
+static char *data_buffer(size_t len, int align, int offset, int fill_fd, void **base,
+			 FILE *err)
 {
-	char *b = malloc(len ? len : 1);
+	const size_t a = align > 0 ? (size_t)align : 1;
+	char *b = malloc(len + a + (size_t)offset + 1), *p;
+	size_t got = 0;
 
-	if (b)
-		np_run_fill(b, len);
-	return b;
+	*base = b;
+	if (!b)
+		return NULL;
+	p = b + (a - (uintptr_t)b % a) % a + offset;
+	np_run_fill(p, len);
+	while (fill_fd >= 0 && got < len) {
+		ssize_t n = read(fill_fd, p + got, len - got);
+
+		if (n > 0) {
+			got += (size_t)n;
+		} else if (n < 0 && errno == EINTR) {
+			continue;
+		} else {
+			if (n < 0)
+				fail(err, "-F: reading the fill file: %s (the pattern fills the rest)",
+				     strerror(errno));
+			break;
+		}
+	}
+	return p;
 }
 
 static double rate(double amount, double seconds)
@@ -456,7 +513,7 @@ static void derive(const struct plan *p, struct np_report *s)
 /* What netperf shows for a side it did not measure. */
 static const struct np_report_cpu unmeasured_cpu = { .peak_util = -1, .peak_id = -1 };
 
-static void local_cpu(const struct link *l, bool started, struct np_report *s)
+static void local_cpu(const struct link *l, int ncpus, bool started, struct np_report *s)
 {
 	struct np_cpu_util u;
 
@@ -468,7 +525,7 @@ static void local_cpu(const struct link *l, bool started, struct np_report *s)
 	np_cpu_compute(l->cpu0, l->cpu1, &u);
 	s->lcpu = u.util;
 	s->lcpu_method = NP_CPU_METHOD_LETTER;
-	s->lcpu_more.count = np_cpu_count();
+	s->lcpu_more.count = ncpus > 0 ? ncpus : np_cpu_count();
 	s->lcpu_more = (struct np_report_cpu){ u.user, u.system, u.iowait, u.irq, u.softirq,
 					   u.peak_util, u.peak_id, s->lcpu_more.count };
 }
@@ -517,6 +574,71 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 	}
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void debug(const struct np_opts *o, FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!o->debug)
+		return;
+	fputs("netperf: debug: ", err);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+	fputc('\n', err);
+}
+
+static void pause_s(int seconds)
+{
+	struct timespec ts = { .tv_sec = seconds, .tv_nsec = 0 };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !interrupted)
+		;
+}
+
+/* -N: no netserver to ask.  The data goes to the well-known service
+ * (discard for a send test, chargen for a receive test, echo for
+ * request/response), or to -- -P ,port. */
+static uint16_t no_control_port(const struct np_opts *o, const struct np_test *t)
+{
+	if (o->data_rport)
+		return o->data_rport;
+	return t->rr ? 7 : (t->direction & NP_DIR_XMIT) ? 19 : 9;
+}
+
+static void no_control_setup(const struct plan *p, struct link *l, int fd,
+			     struct np_report *s, struct np_omni_response *rsp)
+{
+	struct np_omni_request q;
+
+	build_request(p, l, fd, s, &q);   /* for the sizes it settles */
+	s->lsend_width = (int)q.send_width;
+	s->lrecv_width = (int)q.recv_width;
+	s->sport = q.netperf_port;
+	memset(rsp, 0, sizeof(*rsp));
+	rsp->recv_buf_size = rsp->send_buf_size = -1;
+	rsp->send_size = rsp->receive_size = -1;
+	rsp->socket_prio = rsp->socket_tos = -1;
+	rsp->data_port = no_control_port(p->o, p->test);
+}
+
+/* What netperf 2.7.1 -N reports: its own side, the remote unknown. */
+static void no_control_results(struct np_report *s)
+{
+	memset(&s->remote, 0, sizeof(s->remote));
+	s->remote.bytes_recv = s->local.bytes_sent;
+	s->remote.trans = s->local.trans;
+	s->rss_end = s->rsr_end = s->rss = s->rsr = -1;
+	s->rtransport_retrans = -1;
+	s->rcong[0] = '\0';
+	s->rcpu = -1.0;
+	s->rcpu_method = 'U';
+	s->rcpu_more = unmeasured_cpu;
+	s->rtos = s->rprio = -1;
+}
+
 static int iteration(const struct plan *p, struct link *l, struct np_report *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -529,6 +651,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	bool cpu_ok;
 	double t0;
 	struct interim im = { 0 };
+	void *sbase = NULL, *rbase = NULL;
 
 	memset(s, 0, sizeof(*s));
 	memset(&run, 0, sizeof(run));
@@ -542,8 +665,12 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 		goto out;
 	}
 	np_sock_bufsizes(run.fd, &s->lss, &s->lsr);
-	if (exchange_setup(p, l, run.fd, s, &rsp, err) < 0)
+	if (o->no_control)
+		no_control_setup(p, l, run.fd, s, &rsp);
+	else if (exchange_setup(p, l, run.fd, s, &rsp, err) < 0)
 		goto out;
+	debug(o, err, "netserver's data socket: port %u, send size %d, receive size %d",
+	      (unsigned)rsp.data_port, (int)rsp.send_size, (int)rsp.receive_size);
 	s->rss = rsp.send_buf_size;
 	s->rsr = rsp.recv_buf_size;
 	s->rsend_size = rsp.send_size;
@@ -561,14 +688,18 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	run.send_size = s->send_size;
 	run.recv_size = s->recv_size > 0 ? s->recv_size : 1;
 	run.req_size = o->req_size;
-	run.rsp_size = o->rsp_size;
+	/* An echo service answers with the request itself. */
+	run.rsp_size = o->no_control ? o->req_size : o->rsp_size;
 	run.burst = t->connect_each ? 0 : o->burst;
+	run.rr_timeout = o->rr_timeout;
+	run.file_fd = l->file_fd;
 	/* One byte more than any expected datagram: a wrong-sized response
 	 * must show as one. */
 	run.rbuf_len = (size_t)(t->sock_type == SOCK_DGRAM ? NP_UDP_MAX + 1
-				: run.recv_size > o->rsp_size ? run.recv_size : o->rsp_size);
-	run.sbuf = alloc_filled((size_t)(t->rr ? o->req_size : s->send_size));
-	run.rbuf = malloc(run.rbuf_len);
+				: run.recv_size > run.rsp_size ? run.recv_size : run.rsp_size);
+	run.sbuf = data_buffer((size_t)(t->rr ? o->req_size : s->send_size), o->lalign[0],
+			       o->loffset[0], l->fill_fd, &sbase, err);
+	run.rbuf = data_buffer(run.rbuf_len, o->lalign[1], o->loffset[1], -1, &rbase, err);
 	if (!run.sbuf || !run.rbuf) {
 		fail(err, "out of memory for data buffers");
 		goto out;
@@ -585,6 +716,9 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 		run.tick_ctx = &im;
 	}
 
+	/* -s: the set-up is done; netperf waits before the data flows. */
+	if (o->wait_s > 0)
+		pause_s(o->wait_s);
 	if (np_timer_start(o->length > 0 ? (double)o->length : 0) < 0) {
 		fail(err, "timer: %s", strerror(errno));
 		goto out;
@@ -601,9 +735,13 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	catch_sigint(false);
 	if (o->interim > 0 && r == 0)
 		interim_figure(&run, true);   /* the last, shorter interval */
-	local_cpu(l, cpu_ok, s);
+	local_cpu(l, o->ncpus, cpu_ok, s);
 	s->local = run.c;
 	local_facts(t, run.fd, s);
+	s->ltos = o->ltos >= 0 && run.fd >= 0 ? np_sock_tos(run.fd, p->family) : -1;
+	/* flent runs netperf with DUMP_TCP_INFO set and reads these lines. */
+	if (t->sock_type == SOCK_STREAM && run.fd >= 0 && getenv("DUMP_TCP_INFO"))
+		np_sock_dump_tcp_info(run.fd, err);
 	if (r < 0) {
 		fail(err, "data connection to %s port %u: %s: %s", p->raddr,
 		     (unsigned)rsp.data_port, run.err_what ? run.err_what : "?",
@@ -611,6 +749,12 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 		goto out;
 	}
 
+	if (o->no_control) {
+		no_control_results(s);
+		derive(p, s);
+		rc = 0;
+		goto out;
+	}
 	/* TCP_CRR ends on netserver's padded timer, so allow for it. */
 	if (read_reply(l, "test results", NP_RESULTS_GRACE_MS + 4000, err) < 0)
 		goto out;
@@ -623,14 +767,59 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 		goto out;
 	}
 	remote_facts(o, &rsp, &res, s);
+	s->rtos = rsp.socket_tos;
+	s->rprio = rsp.socket_prio;
 	derive(p, s);
 	rc = 0;
 out:
 	if (run.fd >= 0)
 		close(run.fd);
-	free(run.sbuf);
-	free(run.rbuf);
+	free(sbase);
+	free(rbase);
 	return rc;
+}
+
+/* TCP_SENDFILE sends from a file: the -F file when it is a regular
+ * one, else an unlinked temporary file of netperf's pattern. */
+static int open_sendfile(const struct np_opts *o, struct link *l, FILE *err)
+{
+	static const size_t size = 1 << 20;
+	const char *tmpdir = getenv("TMPDIR");
+	char tpath[512];
+	struct stat st;
+	char *buf;
+	int fd;
+
+	if (o->lfill) {
+		fd = open(o->lfill, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+			l->file_fd = fd;
+			return 0;
+		}
+		if (fd >= 0)
+			close(fd);
+		return fail(err, "TCP_SENDFILE: -F %s is not a regular file with data", o->lfill);
+	}
+	snprintf(tpath, sizeof(tpath), "%s/netperf-ng-sendfile.XXXXXX",
+		 tmpdir && tmpdir[0] ? tmpdir : "/tmp");
+	fd = mkstemp(tpath);
+	if (fd < 0)
+		return fail(err, "TCP_SENDFILE: a file to send from: %s", strerror(errno));
+	unlink(tpath);
+	buf = malloc(size);
+	if (!buf) {
+		close(fd);
+		return fail(err, "out of memory");
+	}
+	np_run_fill(buf, size);
+	if (write(fd, buf, size) != (ssize_t)size) {
+		free(buf);
+		close(fd);
+		return fail(err, "TCP_SENDFILE: writing its file: %s", strerror(errno));
+	}
+	free(buf);
+	l->file_fd = fd;
+	return 0;
 }
 
 /* netperf's goodbye: half-close, let netserver close, then close. */
@@ -689,7 +878,17 @@ static void fill_plan(struct np_report *r, const struct plan *p)
 	r->raddr = p->raddr;
 	r->rport = o->data_rport;
 	r->rfamily = p->family;
+	r->title = p->title[0] ? p->title : NULL;
+	r->no_control = o->no_control;
 	r->nodelay = o->nodelay;
+	r->cork = o->cork;
+	r->lprio = o->lprio;
+	r->lfill = o->lfill;
+	r->rfill = o->rfill;
+	memcpy(r->lalign, o->lalign, sizeof(r->lalign));
+	memcpy(r->ralign, o->ralign, sizeof(r->ralign));
+	memcpy(r->loffset, o->loffset, sizeof(r->loffset));
+	memcpy(r->roffset, o->roffset, sizeof(r->roffset));
 	r->cpu_bind = o->lcpu_bind >= 0 || o->rcpu_bind >= 0;
 	r->burst = o->burst;
 	r->lcpu_bind = o->lcpu_bind;
@@ -737,9 +936,7 @@ static void join_args(const struct np_opts *o, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", o->argv[i]);
 }
 
-/* A random (version 4) UUID naming this run, or "" without a source of
- * randomness. */
-static void make_uuid(char out[37])
+void np_client_uuid(char out[37])
 {
 	uint8_t b[16];
 	ssize_t n = -1;
@@ -765,15 +962,24 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	char cmdline[4096], uuid[37];
 	const char *host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
 	struct np_addr peer;
-	struct link l = { .ctl = -1 };
+	struct link l = { .ctl = -1, .fill_fd = -1, .file_fd = -1 };
 	struct plan p;
 	struct np_report s, head;
 	struct tally t;
 	char why[512];
 	int i, rc = 1;
 
+	if (o->test->command)
+		return o->test->command(o, out, err);
 	if (np_timer_init() < 0)
 		return fail(err, "timer: %s", strerror(errno)), 1;
+	if (o->lfill) {
+		l.fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (l.fill_fd < 0)
+			return fail(err, "-F %s: %s", o->lfill, strerror(errno)), 1;
+	}
+	if (o->test->sendfile && open_sendfile(o, &l, err) < 0)
+		goto out;
 	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0)
 		return fail(err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno)), 1;
 	if (o->latency) {
@@ -797,14 +1003,21 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 			goto out;
 		}
 	}
-	l.ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
-			       NP_CONNECT_TIMEOUT_MS, &peer, why, sizeof(why));
-	if (l.ctl < 0) {
-		fail(err, "%s", why);
-		goto out;
+	if (o->no_control) {
+		if (resolve_one(host, o->family, o->test->sock_type, false, &peer, err,
+				"host") < 0)
+			goto out;
+	} else {
+		l.ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
+				       NP_CONNECT_TIMEOUT_MS, &peer, why, sizeof(why));
+		if (l.ctl < 0) {
+			fail(err, "%s", why);
+			goto out;
+		}
+		debug(o, err, "control connection to %s port %u", host, (unsigned)o->port);
 	}
 	l.data_port = o->data_rport;
-	if (o->passphrase) {
+	if (o->passphrase && !o->no_control) {
 		/* netserver -Z reads it first and answers nothing. */
 		np_wire_encode_passphrase(o->passphrase, l.msg);
 		if (np_ctl_send(l.ctl, l.msg, NP_SEND_TIMEOUT_MS) < 0) {
@@ -829,12 +1042,20 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		if (interrupted || (o->confidence && i >= o->iter_min && t.met))
 			break;
 	}
-	goodbye(l.ctl);
+	if (l.ctl >= 0)
+		goodbye(l.ctl);
 	l.ctl = -1;
+	if (s.local.timeouts)
+		fail(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
+		     (unsigned long long)s.local.timeouts,
+		     (unsigned long long)(s.local.send_calls), o->rr_timeout);
 	fill_plan(&s, &p);
 	fill_tally(&s, o, &t);
 	join_args(o, cmdline, sizeof(cmdline));
-	make_uuid(uuid);
+	if (o->uuid)
+		snprintf(uuid, sizeof(uuid), "%s", o->uuid);
+	else
+		np_client_uuid(uuid);
 	if (l.hist && l.hist->count) {
 		s.latency = true;
 		s.lat_min = (int)(l.hist->min / 1000);
@@ -866,5 +1087,9 @@ out:
 	free(l.cpu1);
 	free(l.hist);
 	free(l.sent_at);
+	if (l.fill_fd >= 0)
+		close(l.fill_fd);
+	if (l.file_fd >= 0)
+		close(l.file_fd);
 	return rc;
 }

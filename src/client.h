@@ -15,4 +15,8 @@
  * line on err.  Returns the exit status: 0, or 1 on a runtime failure. */
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err);
 
+/* A random (version 4) UUID naming a run, or "" without a source of
+ * randomness. */
+void np_client_uuid(char out[37]);
+
 #endif

@@ -8,6 +8,8 @@
 #include "opts.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,8 @@ enum argkind {
 #define NP_PASSPHRASE_MAX 256
 /* Requests ahead of responses: more only fills the socket buffers. */
 #define NP_MAX_BURST 1024
+/* -s: a pause longer than this is a typo. */
+#define NP_MAX_WAIT_S 3600
 
 /* Options with a long name only have ids past any letter. */
 enum {
@@ -55,27 +59,52 @@ struct optdef {
 
 /* Global options: what -h prints, in netperf's order. */
 static const struct optdef global_defs[] = {
+	{ 'a', ARG_REQUIRED, "send,recv", "Set the local send,recv buffer alignment", NULL },
+	{ 'A', ARG_REQUIRED, "send,recv", "Set the remote send,recv buffer alignment", NULL },
+	{ 'b', ARG_REQUIRED, "burst", "Packet bursts (netperf --enable-intervals only; ignored)",
+	  NULL },
 	{ 'B', ARG_REQUIRED, "brandstr", "Specify a string to be emitted with brief output", NULL },
 	{ 'c', ARG_NUMBER_OPT, "[cpu_rate]", "Report local CPU usage", NULL },
 	{ 'C', ARG_NUMBER_OPT, "[cpu_rate]", "Report remote CPU usage", NULL },
-	{ 'D', ARG_REQUIRED, "time,[units] *", "Display interim results every time seconds\n"
-					       "(units, netperf's first guess of the rate, is ignored)", NULL },
+	{ 'd', ARG_NONE, "", "Increase debugging output (on stderr)", NULL },
+	{ 'D', ARG_REQUIRED, "time,[units] *", "Display interim results at least every time interval\n"
+					       "(seconds; a negative time is read as its size;\n"
+					       "units, netperf's first guess of the rate, is ignored)",
+	  NULL },
 	{ 'f', ARG_REQUIRED, "G|M|K|g|m|k|B|b|x", "Set the output units", NULL },
+	{ 'F', ARG_REQUIRED, "lfill[,rfill]*", "Pre-fill send buffers with data from a local file\n"
+					       "(rfill is passed on; netserver-ng never opens it)",
+	  NULL },
 	{ 'h', ARG_NONE, "", "Display this text", NULL },
 	{ 'H', ARG_REQUIRED, "name|ip,fam *", "Specify the target machine and/or its address family", NULL },
-	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (3..30)", NULL },
+	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (15,1)\n"
+				     "(3..30, as netperf 2.7.1 runs them)", NULL },
 	{ 'I', ARG_REQUIRED, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
 				    "and confidence interval in percentage (5)", NULL },
 	{ 'j', ARG_NONE, "", "Keep additional timing statistics", NULL },
+	{ 'k', ARG_REQUIRED, "dirty,clean", "Dirty buffers (netperf --enable-dirty only; ignored)",
+	  NULL },
+	{ 'K', ARG_REQUIRED, "dirty,clean", "Remote dirty buffers (likewise ignored)", NULL },
 	{ 'l', ARG_REQUIRED, "testlen", "Specify test duration (>0 secs) (<0 bytes|trans)", NULL },
 	{ 'L', ARG_REQUIRED, "name|ip,fam *", "Specify the local ip|name and address family", NULL },
+	{ 'o', ARG_REQUIRED, "send,recv", "Set the local send,recv buffer offsets", NULL },
+	{ 'O', ARG_REQUIRED, "send,recv", "Set the remote send,recv buffer offset", NULL },
+	{ 'n', ARG_REQUIRED, "numcpu", "Set the number of processors for CPU util", NULL },
+	{ 'N', ARG_NONE, "", "Establish no control connection, do 'send' side only", NULL },
 	{ 'p', ARG_REQUIRED, "port,lport*", "Specify netserver port number and/or local port", NULL },
 	{ 'P', ARG_REQUIRED, "0|1", "Don't/Do display test headers", NULL },
 	{ 'r', ARG_NONE, "", "Allow confidence to be hit on result only", NULL },
+	{ 's', ARG_REQUIRED, "seconds", "Wait seconds between test setup and test start", NULL },
+	{ 'S', ARG_NONE, "", "Set SO_KEEPALIVE on the data connection", NULL },
 	{ 't', ARG_REQUIRED, "testname", "Specify test to perform", NULL },
 	{ 'T', ARG_REQUIRED, "lcpu,rcpu", "Request netperf/netserver be bound to local/remote cpu", NULL },
 	{ 'v', ARG_REQUIRED, "verbosity", "Specify the verbosity level (0, 1 or 2)", NULL },
 	{ 'V', ARG_NONE, "", "Display the netperf version and exit", NULL },
+	{ 'w', ARG_REQUIRED, "time", "Packet interval (netperf --enable-intervals only; ignored)",
+	  NULL },
+	{ 'W', ARG_REQUIRED, "send,recv", "Set the number of send,recv buffers", NULL },
+	{ 'y', ARG_REQUIRED, "local,remote", "Set the socket priority", NULL },
+	{ 'Y', ARG_REQUIRED, "local,remote", "Set the IP_TOS. Use hexadecimal.", NULL },
 	{ '4', ARG_NONE, "", "Use IPv4 for the control and data connections", NULL },
 	{ 'Z', ARG_REQUIRED, "passphrase", "Set and pass to netserver a passphrase", NULL },
 	{ '6', ARG_NONE, "", "Use IPv6 for the control and data connections", NULL },
@@ -83,26 +112,62 @@ static const struct optdef global_defs[] = {
 };
 
 static const struct optdef test_defs[] = {
+	{ 'a', ARG_NONE, "", "Set TCP_DEFER_ACCEPT on netserver's listener", NULL },
 	{ 'b', ARG_REQUIRED, "number", "Send number requests at start of _RR tests", NULL },
+	{ 'B', ARG_NONE, "", "Use IP_PKTINFO (ignored: no meaning here)", NULL },
+	{ 'c', ARG_NONE, "", "Explicitly declare this a connection test such as\n"
+			     "TCP_CRR or TCP_CC (the test name decides here)", NULL },
+	{ 'C', ARG_NONE, "", "Set TCP_CORK when available", NULL },
+	{ 'd', ARG_REQUIRED, "direction", "Explicitly set test direction based on bitwise OR\n"
+					  "of 0x2 for transmit and 0x4 for receive. Default:\n"
+					  "based on test type (-t omni only)", NULL },
 	{ 'D', ARG_NONE, "", "Set TCP_NODELAY on both ends of the data connection", NULL },
+	{ 'e', ARG_REQUIRED, "seconds", "Receive timeout: a lost request or response costs\n"
+					"this long, is counted, and the test goes on", NULL },
+	{ 'f', ARG_NONE, "", "Set IP_MTU_DISCOVER:IP_PMTU_DISC_DO where available", NULL },
+	{ 'F', ARG_NONE, "", "Use TCP Fast Open functionality where available", NULL },
+	{ 'g', ARG_NONE, "", "Set SO_DEBUG (ignored: no meaning here)", NULL },
+	{ 'G', ARG_REQUIRED, "bytes", "Set TCP_MAXSEG on our data socket", NULL },
 	{ 'h', ARG_NONE, "", "Display this text", NULL },
 	{ 'H', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as target of data connection", NULL },
+	{ 'i', ARG_REQUIRED, "x", "Check interval (removed in netperf; ignored)", NULL },
+	{ 'I', ARG_NONE, "", "Use write() instead of send() (ignored: no difference here)",
+	  NULL },
+	{ 'j', ARG_REQUIRED, "x", "Parsed and unused, as in netperf", NULL },
 	{ 'k', ARG_WORD_OPT, "[file]", "Generate keyval output optionally based on file\n"
 				       "Use filename of '?' to get the list of choices", NULL },
 	{ 'K', ARG_REQUIRED, "loc[,rem]", "Set the local and/or remote congestion control\n"
 					  "algorithm to use on those platforms where it can\n"
 					  "be set.", NULL },
+	{ 'l', ARG_REQUIRED, "ttl", "Multicast TTL (ignored: no multicast tests)", NULL },
 	{ 'L', ARG_REQUIRED, "name,fam *", "Use name (or IP) and family as source of data connection", NULL },
 	{ 'm', ARG_REQUIRED, "local,remote*", "Set the send size for _STREAM/_MAERTS tests", NULL },
 	{ 'M', ARG_REQUIRED, "remote,local*", "Set the recv size for _STREAM/_MAERTS tests", NULL },
+	{ 'n', ARG_NONE, "", "Use the connected socket for UDP locally (always so here)", NULL },
+	{ 'N', ARG_NONE, "", "Use the connected socket for UDP remotely (always so\n"
+			     "with netserver-ng)", NULL },
 	{ 'o', ARG_WORD_OPT, "[file]", "Generate CSV output optionally based on file\n"
 				       "Use filename of '?' to get the list of choices", NULL },
 	{ 'O', ARG_WORD_OPT, "[file]", "Generate classic-style output based on file\n"
 				       "Use filename of '?' to get the list of choices", NULL },
+	{ 'p', ARG_REQUIRED, "min[,max]", "Set the min/max port numbers for TCP_CRR, TCP_TRR", NULL },
 	{ 'P', ARG_REQUIRED, "local[,remote]", "Set the local/remote port for the data socket", NULL },
+	{ 'q', ARG_REQUIRED, "rate", "Set SO_MAX_PACING_RATE, bytes per second", NULL },
 	{ 'r', ARG_REQUIRED, "req,[rsp]", "Set request/response sizes (_RR tests)", NULL },
+	{ 'R', ARG_REQUIRED, "0/1", "Allow routing of traffic on data connection.\n"
+				    "Default: 0 (off) for UDP_STREAM, 1 (on) otherwise", NULL },
 	{ 's', ARG_REQUIRED, "send[,recv]", "Set local socket send/recv buffer sizes", NULL },
 	{ 'S', ARG_REQUIRED, "send[,recv]", "Set remote socket send/recv buffer sizes", NULL },
+	{ 't', ARG_REQUIRED, "type", "Explicitly set socket type (stream or dgram).\n"
+				     "Default is implicit based on other settings", NULL },
+	{ 'T', ARG_REQUIRED, "protocol", "Explicitly set data connection protocol (tcp or\n"
+					 "udp). Default is implicit based on other settings",
+	  NULL },
+	{ 'u', ARG_REQUIRED, "uuid", "Use the supplied string as the UUID for this test.", NULL },
+	{ 'U', ARG_NONE, "", "Keep retrying a failing connect (ignored)", NULL },
+	{ 'V', ARG_NONE, "", "Copy avoidance (ignored: no meaning here)", NULL },
+	{ 'w', ARG_REQUIRED, "x", "Accepted and ignored, as in netperf", NULL },
+	{ 'W', ARG_REQUIRED, "send[,recv]", "Set the number of send,recv buffers", NULL },
 	{ '4', ARG_NONE, "", "Use AF_INET (eg IPv4) on both ends of the data conn", NULL },
 	{ '6', ARG_NONE, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn", NULL },
 	{ 0, ARG_NONE, NULL, NULL, NULL },
@@ -317,8 +382,9 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 			enum np_opts_status st;
 
 			if (d == NULL) {
-				fprintf(err, "%s: unknown option -%c (%s -h lists them)\n",
-					prog, *p, prog);
+				fprintf(err, "%s: unknown %soption -%c (%s%s -h lists them)\n",
+					prog, sets == test_sets ? "test " : "", *p, prog,
+					sets == test_sets ? " --" : "");
 				return NP_OPTS_USAGE;
 			}
 			if (d->arg == ARG_REQUIRED) {
@@ -464,6 +530,90 @@ static enum np_opts_status passphrase_of(const struct cur *c, const char **out)
 	return NP_OPTS_RUN;
 }
 
+/* One line on stderr for an option netperf 2.7.1 takes that means
+ * nothing here, or a value it would change without a word. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void notice(const struct cur *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(c->err, "%s: -%c%s%s: ", c->prog, c->opt, c->val ? " " : "",
+		c->val ? c->val : "");
+	va_start(ap, fmt);
+	vfprintf(c->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', c->err);
+}
+
+/* pair-both sizes "a[,b]" into out[0], out[1] within min..max. */
+static enum np_opts_status int_pair(const struct cur *c, int64_t min, int64_t max,
+				    const char *unit, int out[2])
+{
+	enum np_opts_status st;
+	struct pair p;
+	int64_t v;
+
+	if ((st = split(c, &p)) != NP_OPTS_RUN)
+		return st;
+	pair_both(&p);
+	if (p.has_a) {
+		if ((st = number(c, p.a, min, max, unit, &v)) != NP_OPTS_RUN)
+			return st;
+		out[0] = (int)v;
+	}
+	if (p.has_b) {
+		if ((st = number(c, p.b, min, max, unit, &v)) != NP_OPTS_RUN)
+			return st;
+		out[1] = (int)v;
+	}
+	return NP_OPTS_RUN;
+}
+
+/* -Y: netperf 2.7.1's parse_ipqos: a DSCP or ToS name, or a number in
+ * any C base ("0xb8", "184"), 0..255. */
+static enum np_opts_status tos_of(const struct cur *c, const char *text, int *out)
+{
+	static const struct { const char *name; int value; } names[] = {
+		{ "af11", 0x28 }, { "af12", 0x30 }, { "af13", 0x38 },
+		{ "af21", 0x48 }, { "af22", 0x50 }, { "af23", 0x58 },
+		{ "af31", 0x68 }, { "af32", 0x70 }, { "af33", 0x78 },
+		{ "af41", 0x88 }, { "af42", 0x90 }, { "af43", 0x98 },
+		{ "cs0", 0x00 }, { "cs1", 0x20 }, { "cs2", 0x40 }, { "cs3", 0x60 },
+		{ "cs4", 0x80 }, { "cs5", 0xa0 }, { "cs6", 0xc0 }, { "cs7", 0xe0 },
+		{ "ef", 0xb8 }, { "lowdelay", 0x10 }, { "throughput", 0x08 },
+		{ "reliability", 0x04 },
+	};
+	char *end;
+	long v;
+
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		if (strcasecmp(text, names[k].name) == 0) {
+			*out = names[k].value;
+			return NP_OPTS_RUN;
+		}
+	}
+	errno = 0;
+	v = strtol(text, &end, 0);
+	if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno || v < 0 || v > 255)
+		return bad(c, "%s is not a ToS/DSCP byte (0..255, e.g. 0xb8, or a name: ef, af41, cs1, lowdelay)",
+			   text);
+	*out = (int)v;
+	return NP_OPTS_RUN;
+}
+
+/* A file name for -F, kept in buf. */
+static enum np_opts_status fill_name(const struct cur *c, const char *name, char *buf,
+				     size_t len, size_t max, const char **out)
+{
+	if (strlen(name) > max)
+		return bad(c, "%s: a fill file name is at most %zu characters", name, max);
+	snprintf(buf, len, "%s", name);
+	*out = buf;
+	return NP_OPTS_RUN;
+}
+
 static void print_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
@@ -544,13 +694,17 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 
 		if ((st = split(c, &p)) != NP_OPTS_RUN)
 			return st;
-		/* netperf's negative times (a timestamp per operation) would
-		 * put the clock in the data loop: not offered. */
+		/* A negative time asks netperf 2.7.1 to read the clock per
+		 * operation for a more exact interval; its size is the
+		 * interval (flent passes -D -0.2).  Ticks come from a timer
+		 * here, so both read the same. */
 		secs = p.has_a ? strtod(p.a, &end) : 0;
-		if (!p.has_a || *end != '\0' || end == p.a || p.a[strspn(p.a, "0123456789.")] ||
-		    !(secs >= 0.001 && secs <= NP_MAX_SECONDS))
-			return bad(c, "interim interval must be 0.001 to %d seconds", NP_MAX_SECONDS);
-		o->interim = secs;
+		if (!p.has_a || *end != '\0' || end == p.a ||
+		    p.a[strspn(p.a, "-0123456789.")] || strchr(p.a + 1, '-') ||
+		    !(fabs(secs) >= 0.001 && fabs(secs) <= NP_MAX_SECONDS))
+			return bad(c, "interim interval must be 0.001 to %d seconds (or its negative)",
+				   NP_MAX_SECONDS);
+		o->interim = fabs(secs);
 		break;
 	}
 	case 'Z':
@@ -602,14 +756,88 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		o->headers = v != 0;
 		break;
 	case 'v':
-		if ((st = number(c, c->val, 0, 2, "", &v)) != NP_OPTS_RUN)
+		if ((st = number(c, c->val, 0, 100, "", &v)) != NP_OPTS_RUN)
 			return st;
-		o->verbosity = (int)v;
+		/* 2.7.1 prints no result at all past 2, which helps no one. */
+		if (v > 2)
+			notice(c, "the most verbose level is 2; using it");
+		o->verbosity = v > 2 ? 2 : (int)v;
 		break;
 	case 'f':
-		if (strlen(c->val) != 1 || !np_unit_valid(c->val[0]))
+		/* netperf reads the first letter: "-f Mbits" is "-f M". */
+		if (!np_unit_valid(c->val[0]))
 			return bad(c, "unknown unit (one of k m g for 10^n bits, K M G B for bytes, x for transactions)");
 		o->unit = c->val[0];
+		break;
+	case 'a':
+		return int_pair(c, 1, 1 << 20, "bytes", o->lalign);
+	case 'A':
+		return int_pair(c, 1, 1 << 20, "bytes", o->ralign);
+	case 'o':
+		return int_pair(c, 0, 1 << 20, "bytes", o->loffset);
+	case 'O':
+		return int_pair(c, 0, 1 << 20, "bytes", o->roffset);
+	case 'W':
+		return int_pair(c, 1, 1024, "buffers", o->lwidth);
+	case 'y': {
+		int prio[2] = { o->lprio, o->rprio };
+
+		if ((st = int_pair(c, 0, 255, "", prio)) != NP_OPTS_RUN)
+			return st;
+		o->lprio = prio[0];
+		o->rprio = prio[1];
+		break;
+	}
+	case 'Y':
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		pair_both(&p);
+		if (p.has_a && (st = tos_of(c, p.a, &o->ltos)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b && (st = tos_of(c, p.b, &o->rtos)) != NP_OPTS_RUN)
+			return st;
+		break;
+	case 'F':
+		/* pair-first: "file" is the local one alone. */
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_a && (st = fill_name(c, p.a, o->fill_buf[0], sizeof(o->fill_buf[0]),
+					       sizeof(o->fill_buf[0]) - 1, &o->lfill)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b && (st = fill_name(c, p.b, o->fill_buf[1], sizeof(o->fill_buf[1]),
+					       NP_FILL_LEN - 1, &o->rfill)) != NP_OPTS_RUN)
+			return st;
+		break;
+	case 'd':
+		o->debug++;
+		break;
+	case 'n':
+		if ((st = number(c, c->val, 1, 4096, "CPUs", &v)) != NP_OPTS_RUN)
+			return st;
+		o->ncpus = (int)v;
+		break;
+	case 'N':
+		o->no_control = true;
+		break;
+	case 's':
+		if ((st = number(c, c->val, 0, NP_MAX_WAIT_S, "seconds", &v)) != NP_OPTS_RUN)
+			return st;
+		o->wait_s = (int)v;
+		break;
+	case 'S':
+		o->keepalive = true;
+		break;
+	case 'k':
+	case 'K':
+		/* netperf 2.7.1's plain build: "I don't know how to get dirty." */
+		if ((st = int_pair(c, 0, INT32_MAX, "", (int[2]){ 0, 0 })) != NP_OPTS_RUN)
+			return st;
+		notice(c, "dirtying buffers is not built into netperf-ng (nor into a plain netperf 2.7.1); ignored");
+		break;
+	case 'w':
+	case 'b':
+		notice(c, "%s is not built into netperf-ng (nor into a plain netperf 2.7.1); ignored",
+		       c->opt == 'w' ? "packet rate control" : "packet burst size");
 		break;
 	case 'i': {
 		int64_t mx = o->iter_max, mn = o->iter_min;
@@ -617,17 +845,28 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		if ((st = split(c, &p)) != NP_OPTS_RUN)
 			return st;
 		pair_both(&p);
-		if (p.has_a && (st = number(c, p.a, 1, 30, "iterations", &mx)) != NP_OPTS_RUN)
+		if (p.has_a && (st = number(c, p.a, INT32_MIN, INT32_MAX, "iterations", &mx)) !=
+		    NP_OPTS_RUN)
 			return st;
-		if (p.has_b && (st = number(c, p.b, 1, 30, "iterations", &mn)) != NP_OPTS_RUN)
+		if (p.has_b && (st = number(c, p.b, INT32_MIN, INT32_MAX, "iterations", &mn)) !=
+		    NP_OPTS_RUN)
 			return st;
-		/* A max below the min is raised to it, as netperf does
-		 * ("-i 1,2" runs 3 times, like "-i ,2"). */
-		if (mx < mn)
-			mx = mn;
-		/* netperf needs three samples for an interval. */
-		o->iter_max = mx < 3 ? 3 : (int)mx;
-		o->iter_min = mn < 3 ? 3 : (int)mn;
+		/* netperf 2.7.1 raises a max below the min to it, then keeps
+		 * both within 3..30 (an interval needs three samples); it does
+		 * so silently, we say so unless only the floor of 3 moved. */
+		{
+			const int64_t fmx = mx < mn ? mn : mx;
+			const int fmax = fmx < 3 ? 3 : fmx > 30 ? 30 : (int)fmx;
+			const int fmin = mn < 3 ? 3 : mn > 30 ? 30 : (int)mn;
+
+			if ((p.has_a && p.has_b && mx < mn) || mx > 30 || mn > 30 || mx < 1 ||
+			    mn < 1)
+				notice(c, "%s; runs as -i %d,%d, as netperf 2.7.1 does",
+				       p.has_a && p.has_b && mx < mn ? "the max is below the min"
+					       : "iterations are 3..30", fmax, fmin);
+			o->iter_max = fmax;
+			o->iter_min = fmin;
+		}
 		o->confidence = true;
 		break;
 	}
@@ -722,6 +961,91 @@ static enum np_opts_status size_pair(const struct cur *c, struct pair *p, int64_
 	return NP_OPTS_RUN;
 }
 
+/* A plain decimal ("0.5", "16") within [min, max]: strtod alone would
+ * take " 5", "+5", "0x5" and "inf". */
+static enum np_opts_status decimal(const struct cur *c, const char *text, double min,
+				      double max, double *out)
+{
+	char *end;
+	double v = strtod(text, &end);
+
+	if (text[strspn(text, "0123456789.")] != '\0' || *end != '\0' || end == text)
+		return bad(c, "%s: not a number", text);
+	if (v < min || v > max)
+		return bad(c, "%s out of range (%g..%g)", text, min, max);
+	*out = v;
+	return NP_OPTS_RUN;
+}
+
+/* -- -d: netperf's parse_direction: names or the NP_DIR_* bits, from
+ * netserver's side ("send" is netperf sending, so netserver receives). */
+static enum np_opts_status direction_of(const struct cur *c, uint32_t *out)
+{
+	static const struct { const char *name; uint32_t dir; } names[] = {
+		{ "send", NP_DIR_RECV }, { "xmit", NP_DIR_RECV }, { "transmit", NP_DIR_RECV },
+		{ "stream", NP_DIR_RECV }, { "recv", NP_DIR_XMIT }, { "receive", NP_DIR_XMIT },
+		{ "maerts", NP_DIR_XMIT }, { "rr", NP_DIR_XMIT | NP_DIR_RECV },
+		{ "both", NP_DIR_XMIT | NP_DIR_RECV },
+	};
+	char *end;
+	long v;
+
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		if (strcasecmp(c->val, names[k].name) == 0) {
+			*out = names[k].dir;
+			return NP_OPTS_RUN;
+		}
+	}
+	/* Numbers are netperf's own view: 0x2 it sends, 0x4 it receives. */
+	v = strtol(c->val, &end, 0);
+	if (!isdigit((unsigned char)c->val[0]) || *end != '\0' || (v != 2 && v != 4 && v != 6))
+		return bad(c, "a direction is send, recv, rr, or 0x2, 0x4, 0x6");
+	*out = (uint32_t)((v & 2 ? NP_DIR_RECV : 0) | (v & 4 ? NP_DIR_XMIT : 0));
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status sock_type_of(const struct cur *c, int *out)
+{
+	if (strcasecmp(c->val, "stream") == 0 || strcasecmp(c->val, "sock_stream") == 0)
+		*out = SOCK_STREAM;
+	else if (strcasecmp(c->val, "dgram") == 0 || strcasecmp(c->val, "sock_dgram") == 0)
+		*out = SOCK_DGRAM;
+	else
+		return bad(c, "a socket type is stream or dgram (others are not tested here)");
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status protocol_of(const struct cur *c, int *out)
+{
+	if (strcasecmp(c->val, "tcp") == 0 || strcasecmp(c->val, "ipproto_tcp") == 0 ||
+	    strcmp(c->val, "6") == 0)
+		*out = IPPROTO_TCP;
+	else if (strcasecmp(c->val, "udp") == 0 || strcasecmp(c->val, "ipproto_udp") == 0 ||
+		 strcmp(c->val, "17") == 0)
+		*out = IPPROTO_UDP;
+	else
+		return bad(c, "a protocol is tcp or udp (others are not tested here)");
+	return NP_OPTS_RUN;
+}
+
+/* It lands in the UUID field as given: 8-4-4-4-12 hex digits. */
+static enum np_opts_status uuid_of(const struct cur *c, struct np_opts *o)
+{
+	const char *u = c->val;
+
+	if (strlen(u) != 36)
+		return bad(c, "a UUID is 36 characters, 8-4-4-4-12 hex digits");
+	for (int k = 0; k < 36; k++) {
+		const bool dash = k == 8 || k == 13 || k == 18 || k == 23;
+
+		if (dash ? u[k] != '-' : !isxdigit((unsigned char)u[k]))
+			return bad(c, "a UUID is 36 characters, 8-4-4-4-12 hex digits");
+	}
+	memcpy(o->uuid_buf, u, 37);
+	o->uuid = o->uuid_buf;
+	return NP_OPTS_RUN;
+}
+
 static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 {
 	struct np_opts *o = ctx;
@@ -760,6 +1084,88 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 	case 'L':
 		return host_family(c, o->host_buf[3], sizeof(o->host_buf[3]), &o->data_local,
 				   &o->data_family);
+	case 'a':
+		o->defer_accept = true;
+		return NP_OPTS_RUN;
+	case 'C':
+		o->cork = true;
+		return NP_OPTS_RUN;
+	case 'f':
+		o->mtu_do = true;
+		return NP_OPTS_RUN;
+	case 'F':
+		o->fastopen = true;
+		return NP_OPTS_RUN;
+	case 'n':
+	case 'N':
+		/* Both ends connect their UDP sockets already. */
+		return NP_OPTS_RUN;
+	case 'j':
+	case 'w':
+		return NP_OPTS_RUN;   /* netperf 2.7.1 parses and ignores them too */
+	case 'c':
+		if (!o->test->connect_each)
+			notice(c, "the test name decides what is a connection test here (TCP_CRR, TCP_CC); ignored");
+		return NP_OPTS_RUN;
+	case 'B':
+	case 'g':
+	case 'I':
+	case 'l':
+	case 'U':
+	case 'V':
+		notice(c, "%s; ignored",
+		       c->opt == 'B' ? "IP_PKTINFO changes nothing in these tests"
+		       : c->opt == 'g' ? "SO_DEBUG traces nothing on Linux"
+		       : c->opt == 'I' ? "write() and send() move data alike"
+		       : c->opt == 'l' ? "there are no multicast tests"
+		       : c->opt == 'U' ? "a failed connect is an error, reported at once"
+		       : "copy avoidance has no Linux socket option");
+		return NP_OPTS_RUN;
+	case 'i':
+		notice(c, "the support for check_interval has been removed (as in netperf 2.7.1); ignored");
+		return NP_OPTS_RUN;
+	case 'd':
+		return direction_of(c, &o->direction_over);
+	case 't':
+		return sock_type_of(c, &o->sock_type_over);
+	case 'T':
+		return protocol_of(c, &o->protocol_over);
+	case 'u':
+		return uuid_of(c, o);
+	case 'e': {
+		double secs;
+
+		if ((st = decimal(c, c->val, 0.001, NP_MAX_SECONDS, &secs)) != NP_OPTS_RUN)
+			return st;
+		o->rr_timeout = secs;
+		return NP_OPTS_RUN;
+	}
+	case 'G': {
+		int64_t v;
+
+		if ((st = number(c, c->val, 88, 65535, "bytes", &v)) != NP_OPTS_RUN)
+			return st;
+		o->maxseg = (int)v;
+		return NP_OPTS_RUN;
+	}
+	case 'q': {
+		int64_t v;
+
+		if ((st = number(c, c->val, 1, INT64_C(1) << 40, "bytes per second", &v)) != NP_OPTS_RUN)
+			return st;
+		o->max_pacing = v;
+		return NP_OPTS_RUN;
+	}
+	case 'R': {
+		int64_t v;
+
+		if ((st = number(c, c->val, 0, 1, "", &v)) != NP_OPTS_RUN)
+			return st;
+		o->routing = (int)v;
+		return NP_OPTS_RUN;
+	}
+	case 'W':
+		return int_pair(c, 1, 1024, "buffers", o->lwidth);
 	default:
 		break;
 	}
@@ -792,6 +1198,15 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 		if (p.has_b && (st = port_of(c, p.b, 0, &o->data_rport)) != NP_OPTS_RUN)
 			return st;
 		return NP_OPTS_RUN;
+	case 'p':
+		pair_both(&p);
+		if (p.has_a && (st = port_of(c, p.a, 1, &o->crr_port_min)) != NP_OPTS_RUN)
+			return st;
+		if (p.has_b && (st = port_of(c, p.b, 1, &o->crr_port_max)) != NP_OPTS_RUN)
+			return st;
+		if (o->crr_port_max < o->crr_port_min)
+			return bad(c, "the port range ends before it starts");
+		return NP_OPTS_RUN;
 	default:
 		return bad(c, "not handled");
 	}
@@ -814,6 +1229,57 @@ static void np_opts_defaults(struct np_opts *o)
 	o->req_size = o->rsp_size = 1;
 	o->data_family = AF_UNSPEC;
 	o->lcpu_bind = o->rcpu_bind = -1;
+	o->lalign[0] = o->lalign[1] = o->ralign[0] = o->ralign[1] = 8;
+	o->lprio = o->rprio = o->ltos = o->rtos = -1;
+	o->routing = -1;
+}
+
+/* -t omni, and -- -t/-T/-d: the test the socket type, protocol and
+ * direction make; the test name gives what they leave out. */
+static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
+{
+	const struct np_test *t = o->test;
+	int type, proto;
+	uint32_t dir;
+	const struct np_test *r;
+
+	if (t->length)
+		o->length = t->length;
+	/* TCP_CC's transactions are a connection and its close. */
+	if (t->connect_each && t->direction == 0)
+		o->req_size = o->rsp_size = 0;
+	if (!t->omni && !o->sock_type_over && !o->protocol_over)
+		return NP_OPTS_RUN;
+	type = o->sock_type_over ? o->sock_type_over
+	     : o->protocol_over == IPPROTO_UDP ? SOCK_DGRAM
+	     : t->omni && !o->protocol_over ? SOCK_STREAM : t->sock_type;
+	proto = o->protocol_over ? o->protocol_over
+	      : type == SOCK_DGRAM ? IPPROTO_UDP : IPPROTO_TCP;
+	dir = t->omni ? (o->direction_over ? o->direction_over : NP_DIR_RECV) : t->direction;
+	r = np_test_for_request(type, proto, dir, t->connect_each);
+	if (r == NULL) {
+		fprintf(err, "netperf: no test is a %s %s %s test\n",
+			type == SOCK_DGRAM ? "datagram" : "stream",
+			proto == IPPROTO_UDP ? "UDP" : "TCP",
+			dir == NP_DIR_RECV ? "send" : dir == NP_DIR_XMIT ? "receive" : "request/response");
+		return NP_OPTS_USAGE;
+	}
+	if (t->omni) {
+		o->omni = true;
+		/* Omni's own output is the -O columns of its default list. */
+		if (!o->selecting) {
+			char why[256];
+
+			if (np_sel_parse(NULL, NP_SEL_COLUMNS, r, o->local_cpu || o->remote_cpu,
+					 &o->selection, why, sizeof(why)) < 0) {
+				fprintf(err, "netperf: %s\n", why);
+				return NP_OPTS_USAGE;
+			}
+			o->selecting = true;
+		}
+	}
+	o->test = r;
+	return NP_OPTS_RUN;
 }
 
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
@@ -833,7 +1299,10 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 		o->iter_max = 10;
 		o->iter_min = 3;
 	}
-	return walk("netperf", argc, argv, &i, test_sets, false, apply_test, o, out, err);
+	st = walk("netperf", argc, argv, &i, test_sets, false, apply_test, o, out, err);
+	if (st != NP_OPTS_RUN)
+		return st;
+	return resolve_test(o, err);
 }
 
 /* netserver ---------------------------------------------------------- */
@@ -866,22 +1335,6 @@ static enum np_opts_status port_range(const struct cur *c, struct ns_opts *o)
 		return bad(c, "the range ends before it starts");
 	o->data_port_min = (uint16_t)a;
 	o->data_port_max = (uint16_t)b;
-	return NP_OPTS_RUN;
-}
-
-/* A plain decimal ("0.5", "16") within [min, max]: strtod alone would
- * take " 5", "+5", "0x5" and "inf". */
-static enum np_opts_status decimal(const struct cur *c, const char *text, double min,
-				   double max, double *out)
-{
-	char *end;
-	double v = strtod(text, &end);
-
-	if (text[strspn(text, "0123456789.")] != '\0' || *end != '\0' || end == text)
-		return bad(c, "%s: not a number", text);
-	if (v < min || v > max)
-		return bad(c, "%s out of range (%g..%g)", text, min, max);
-	*out = v;
 	return NP_OPTS_RUN;
 }
 

@@ -52,6 +52,18 @@ struct np_opts {
 	bool latency;                /* -j: keep round-trip time statistics */
 	double interim;              /* -D: seconds between interim figures, 0 = none */
 	int lcpu_bind, rcpu_bind;    /* -T: CPUs to run on, -1 = any */
+	int debug;                   /* -d, once per -d: lines on stderr */
+	int ncpus;                   /* -n: CPUs for utilisation, 0 = count them */
+	bool no_control;             /* -N: no netserver, the send side only */
+	int wait_s;                  /* -s: seconds between set-up and start */
+	bool keepalive;              /* -S: SO_KEEPALIVE on both data sockets */
+	int lalign[2], ralign[2];    /* -a/-A send,recv buffer alignment */
+	int loffset[2], roffset[2];  /* -o/-O send,recv offsets from it */
+	int lwidth[2];               /* -W send,recv buffers, 0 = computed */
+	int lprio, rprio;            /* -y: SO_PRIORITY, -1 = leave */
+	int ltos, rtos;              /* -Y: IP_TOS / IPV6_TCLASS, -1 = leave */
+	const char *lfill;           /* -F: send buffers come from this file */
+	const char *rfill;           /* -F ,R: netserver-ng never opens it */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */
@@ -68,12 +80,30 @@ struct np_opts {
 	const char *lcong, *rcong;   /* -K: TCP congestion control, NULL = default */
 	const char *data_host;       /* -H: NULL = the control host */
 	const char *data_local;      /* -L: NULL = any */
+	bool cork;                   /* -C: TCP_CORK on our data socket */
+	bool mtu_do;                 /* -f: IP_PMTUDISC_DO, both ends */
+	bool fastopen;               /* -F: TCP Fast Open, both ends */
+	bool defer_accept;           /* -a: TCP_DEFER_ACCEPT on netserver's listener */
+	int routing;                 /* -R 0|1, -1 = the test's default */
+	double rr_timeout;           /* -e: seconds a request may wait for its
+				      * response, 0 = no limit */
+	int64_t max_pacing;          /* -q: SO_MAX_PACING_RATE bytes/s, 0 = none */
+	int maxseg;                  /* -G: TCP_MAXSEG, 0 = leave */
+	uint16_t crr_port_min;       /* -p min,max: TCP_CRR's local ports */
+	uint16_t crr_port_max;
+	const char *uuid;            /* -u: this test's UUID, NULL = a random one */
+	int sock_type_over;          /* -t: socket type, 0 = the test's */
+	int protocol_over;           /* -T: protocol, 0 = the test's */
+	uint32_t direction_over;     /* -d: omni direction, 0 = the test's */
+	bool omni;                   /* -t omni: its banner and -O output */
+	char uuid_buf[37];
 	int data_family;             /* -4/-6/-H ,fam/-L ,fam; AF_UNSPEC = inherit */
 	bool selecting;              /* -o, -O or -k given */
 	struct np_selection selection;
 	/* Storage for the host texts split off their ",family". */
 	char host_buf[4][256];
 	char cong_buf[2][16];
+	char fill_buf[2][256];
 };
 
 /* Parse netperf's argv into o.  Help and version go to out; a usage error

@@ -36,12 +36,14 @@ static const char *brand(const struct np_report *r)
 void np_report_banner(FILE *out, const struct np_report *r)
 {
 	fprintf(out, "%s from %s (%s) port %u %s to %s (%s) port %u %s",
-		r->test->title, r->lname, short_addr(r->laddr), r->lport,
+		r->title ? r->title : r->test->title, r->lname, short_addr(r->laddr), r->lport,
 		np_family_name(r->lfamily), r->rname, short_addr(r->raddr),
 		r->rport, np_family_name(r->rfamily));
 	if (r->confidence)
 		fprintf(out, " : +/-%.3f%% @ %2d%% conf. %s", r->conf_width / 2.0,
 			(int)r->conf_level, r->conf_result_only ? " on result only" : "");
+	if (r->no_control)
+		fputs(" : no control", out);
 	if (r->nodelay)
 		fputs(" : nodelay", out);
 	if (r->test->first_burst)
@@ -132,6 +134,18 @@ static double brief_sd(const struct np_report *r)
 static void mss_block(FILE *out, const struct np_report *r)
 {
 	fprintf(out, "\nMaximum\nSegment\nSize (bytes)\n%6d\n", r->mss);
+}
+
+void np_report_mss_table(FILE *out, const struct np_report *r)
+{
+	if (r->headers)
+		fputs("Maximum\nSegment\nSize (bytes)\n\n", out);
+	fprintf(out, "%6d\n", r->mss);
+}
+
+void np_report_mss_brief(FILE *out, const struct np_report *r)
+{
+	fprintf(out, "%d\n", r->mss);
 }
 
 static const char stream_titles[] =

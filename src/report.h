@@ -32,6 +32,8 @@ struct np_report {
 	const char *raddr;
 	unsigned rport;
 	int rfamily;
+	const char *title;     /* NULL = the test's (-t omni has its own) */
+	bool no_control;       /* -N: " : no control" */
 	bool nodelay;          /* test -D */
 	bool cpu_bind;         /* -T */
 	int burst;             /* -b: " : first burst N" (RR titles only) */
@@ -88,6 +90,11 @@ struct np_report {
 	bool rnodelay;         /* what netserver applied */
 	int ltransport_retrans, rtransport_retrans;  /* TCP; -1 unknown */
 	char lcong[17], rcong[17];                   /* "" unknown */
+	int lprio, rprio;      /* SO_PRIORITY asked (-y), -1 = left alone */
+	int ltos, rtos;        /* IP_TOS / IPV6_TCLASS in force (-Y), -1 = left */
+	const char *lfill, *rfill;                   /* -F, NULL = none */
+	int lalign[2], ralign[2], loffset[2], roffset[2];  /* -a -A -o -O */
+	bool cork;             /* test -C */
 	int iterations;        /* run, with or without confidence */
 	double conf_level_used; /* -1 without confidence */
 	struct np_report_cpu {
@@ -123,6 +130,8 @@ void np_report_banner(FILE *out, const struct np_report *r);
 void np_report_confidence_warning(FILE *out, const struct np_report *r);
 
 void np_report_stream_table(FILE *out, const struct np_report *r);
+void np_report_mss_table(FILE *out, const struct np_report *r);
+void np_report_mss_brief(FILE *out, const struct np_report *r);
 void np_report_stream_brief(FILE *out, const struct np_report *r);
 void np_report_maerts_table(FILE *out, const struct np_report *r);
 void np_report_udp_stream_table(FILE *out, const struct np_report *r);

@@ -607,8 +607,6 @@ struct value {
 #define DEPRECATED "Deprecated"
 #define NO_IFID (-2)            /* interface vendor/device ids */
 #define NO_DIRTY (-1)           /* dirty/clean counts (no --enable-dirty) */
-#define NO_PRIO (-1)            /* SO_PRIORITY, IP_TOS */
-#define ALIGNMENT 8             /* buffer alignment (-a/-A), offset 0 */
 
 static const char *text_or_empty(const char *s)
 {
@@ -626,17 +624,6 @@ static double side_rate(const struct np_report *r, uint64_t bytes)
 static double per_call(uint64_t bytes, uint64_t calls)
 {
 	return calls ? (double)bytes / (double)calls : 0.0;
-}
-
-/* netperf's direction_to_str, from the client's side. */
-static const char *direction(const struct np_test *t)
-{
-	const bool srv_xmit = t->direction & NP_DIR_XMIT;
-	const bool srv_recv = t->direction & NP_DIR_RECV;
-
-	if (srv_xmit && srv_recv)
-		return t->connect_each ? "Connect|Send|Recv" : "Send|Recv";
-	return srv_xmit ? "Receive" : "Send";
 }
 
 static char method(char m)
@@ -660,7 +647,7 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_OUTPUT_NONE: v->s = " "; break;
 	case S_SOCKET_TYPE: v->s = t->sock_type == SOCK_STREAM ? "Stream" : "Datagram"; break;
 	case S_PROTOCOL: v->s = t->protocol == IPPROTO_UDP ? "UDP" : "TCP"; break;
-	case S_DIRECTION: v->s = direction(t); break;
+	case S_DIRECTION: v->s = np_test_direction_name(t); break;
 	case S_ELAPSED_TIME: v->d = r->elapsed; break;
 	case S_THROUGHPUT: v->d = r->throughput; break;
 	case S_THROUGHPUT_UNITS: v->s = np_unit_label(r->unit); break;
@@ -762,15 +749,17 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_LOCAL_BYTES_XFERD:
 		v->d = (double)r->local.bytes_sent + (double)r->local.bytes_recv;
 		break;
-	case S_LOCAL_SEND_OFFSET: case S_LOCAL_RECV_OFFSET: v->i = 0; break;
-	case S_LOCAL_SEND_ALIGN: case S_LOCAL_RECV_ALIGN: v->i = ALIGNMENT; break;
+	case S_LOCAL_SEND_OFFSET: v->i = r->loffset[0]; break;
+	case S_LOCAL_RECV_OFFSET: v->i = r->loffset[1]; break;
+	case S_LOCAL_SEND_ALIGN: v->i = r->lalign[0]; break;
+	case S_LOCAL_RECV_ALIGN: v->i = r->lalign[1]; break;
 	case S_LOCAL_SEND_WIDTH: v->i = r->lsend_width; break;
 	case S_LOCAL_RECV_WIDTH: v->i = r->lrecv_width; break;
 	case S_LOCAL_SEND_DIRTY_COUNT:
 	case S_LOCAL_RECV_DIRTY_COUNT:
 	case S_LOCAL_RECV_CLEAN_COUNT: v->i = NO_DIRTY; break;
 	case S_LOCAL_NODELAY: v->i = r->nodelay; break;
-	case S_LOCAL_CORK: v->i = 0; break;
+	case S_LOCAL_CORK: v->i = r->cork; break;
 	case S_REMOTE_SEND_CALLS: v->u = r->remote.send_calls; break;
 	case S_REMOTE_RECV_CALLS: v->u = r->remote.recv_calls; break;
 	case S_REMOTE_BYTES_PER_RECV: v->d = per_call(r->remote.bytes_recv, r->remote.recv_calls); break;
@@ -780,8 +769,10 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_BYTES_XFERD:
 		v->d = (double)r->remote.bytes_sent + (double)r->remote.bytes_recv;
 		break;
-	case S_REMOTE_SEND_OFFSET: case S_REMOTE_RECV_OFFSET: v->i = 0; break;
-	case S_REMOTE_SEND_ALIGN: case S_REMOTE_RECV_ALIGN: v->i = ALIGNMENT; break;
+	case S_REMOTE_SEND_OFFSET: v->i = r->roffset[0]; break;
+	case S_REMOTE_RECV_OFFSET: v->i = r->roffset[1]; break;
+	case S_REMOTE_SEND_ALIGN: v->i = r->ralign[0]; break;
+	case S_REMOTE_RECV_ALIGN: v->i = r->ralign[1]; break;
 	case S_REMOTE_SEND_WIDTH: v->i = r->rsend_width; break;
 	case S_REMOTE_RECV_WIDTH: v->i = r->rrecv_width; break;
 	case S_REMOTE_SEND_DIRTY_COUNT:
@@ -820,13 +811,14 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_P99_LATENCY: v->i = r->latency ? r->lat_p99 : -1; break;
 	case S_MEAN_LATENCY: v->d = r->latency ? r->lat_mean : -1.0; break;
 	case S_STDDEV_LATENCY: v->d = r->latency ? r->lat_stddev : -1.0; break;
-	case S_LOCAL_SOCKET_PRIO:
-	case S_REMOTE_SOCKET_PRIO:
-	case S_LOCAL_SOCKET_TOS:
-	case S_REMOTE_SOCKET_TOS: v->i = NO_PRIO; break;
+	case S_LOCAL_SOCKET_PRIO: v->i = r->lprio; break;
+	case S_REMOTE_SOCKET_PRIO: v->i = r->rprio; break;
+	case S_LOCAL_SOCKET_TOS: v->i = r->ltos; break;
+	case S_REMOTE_SOCKET_TOS: v->i = r->rtos; break;
 	case S_LOCAL_CONG_CONTROL: v->s = text_or_empty(r->lcong); break;
 	case S_REMOTE_CONG_CONTROL: v->s = text_or_empty(r->rcong); break;
-	case S_LOCAL_FILL_FILE: case S_REMOTE_FILL_FILE: v->s = ""; break;
+	case S_LOCAL_FILL_FILE: v->s = text_or_empty(r->lfill); break;
+	case S_REMOTE_FILL_FILE: v->s = text_or_empty(r->rfill); break;
 	case S_COMMAND_LINE: v->s = text_or_empty(r->command_line); break;
 
 	case S_LOCAL_SYSNAME: case S_LOCAL_SYSTEM_MODEL: case S_LOCAL_RELEASE:

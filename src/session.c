@@ -371,6 +371,9 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	run.test = t;
 	run.send_size = run.rsp_size = z.send_size > 0 ? z.send_size : 1;
 	run.recv_size = run.req_size = z.recv_size > 0 ? z.recv_size : 1;
+	/* TCP_CC (direction 0): a connection and its close, no bytes. */
+	if (q->direction == 0)
+		run.rsp_size = run.req_size = 0;
 	/* No datagram is larger than 64 KiB, whatever receive size netperf's
 	 * rules give (the socket buffer, by default). */
 	if (udp && run.recv_size > UDP_RECV_MAX)

@@ -108,6 +108,64 @@ int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 		what = o->family == AF_INET6 ? "setsockopt IPV6_TCLASS" : "setsockopt IP_TOS";
 		goto fail;
 	}
+	if (o->cork && o->protocol == IPPROTO_TCP) {
+		what = "setsockopt TCP_CORK";
+#if HAVE_DECL_TCP_CORK
+		if (set_int(fd, IPPROTO_TCP, TCP_CORK, 1) < 0)
+			goto fail;
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
+	if (o->mtu_do) {
+		what = o->family == AF_INET6 ? "setsockopt IPV6_MTU_DISCOVER"
+					     : "setsockopt IP_MTU_DISCOVER";
+#if HAVE_DECL_IP_MTU_DISCOVER && HAVE_DECL_IPV6_MTU_DISCOVER
+		if ((o->family == AF_INET6
+		     ? set_int(fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, IPV6_PMTUDISC_DO)
+		     : set_int(fd, IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DO)) < 0)
+			goto fail;
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
+	if (o->maxseg > 0 && o->protocol == IPPROTO_TCP) {
+		what = "setsockopt TCP_MAXSEG";
+#if HAVE_DECL_TCP_MAXSEG
+		if (set_int(fd, IPPROTO_TCP, TCP_MAXSEG, o->maxseg) < 0)
+			goto fail;
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
+	if (o->max_pacing > 0) {
+		what = "setsockopt SO_MAX_PACING_RATE";
+#if HAVE_DECL_SO_MAX_PACING_RATE
+		{
+			uint64_t rate = (uint64_t)o->max_pacing;
+
+			if (setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &rate, sizeof(rate)) < 0)
+				goto fail;
+		}
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
+	/* The client's half of Fast Open: connect() sends the first data. */
+	if (o->fastopen && o->protocol == IPPROTO_TCP) {
+		what = "setsockopt TCP_FASTOPEN_CONNECT";
+#if HAVE_DECL_TCP_FASTOPEN_CONNECT
+		if (set_int(fd, IPPROTO_TCP, TCP_FASTOPEN_CONNECT, 1) < 0)
+			goto fail;
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
 #if HAVE_DECL_TCP_CONGESTION
 	/* netperf's way is best effort: an algorithm this kernel lacks, or
 	 * one outside net.ipv4.tcp_allowed_congestion_control without
@@ -139,6 +197,50 @@ fail_nofd:
 	snprintf(why, whylen, "%s: %s", what, strerror(err));
 	errno = err;
 	return -1;
+}
+
+int np_sock_listener(int fd, const struct np_sockopts *o, char *why, size_t whylen)
+{
+	const char *what = NULL;
+
+	if (o->protocol != IPPROTO_TCP)
+		return 0;
+	if (o->fastopen) {
+		what = "setsockopt TCP_FASTOPEN";
+#if HAVE_DECL_TCP_FASTOPEN
+		/* A queue of pending Fast Open requests, as netperf's 5. */
+		if (set_int(fd, IPPROTO_TCP, TCP_FASTOPEN, 5) < 0)
+			goto fail;
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
+	if (o->defer_accept) {
+		what = "setsockopt TCP_DEFER_ACCEPT";
+#if HAVE_DECL_TCP_DEFER_ACCEPT
+		if (set_int(fd, IPPROTO_TCP, TCP_DEFER_ACCEPT, 1) < 0)
+			goto fail;
+#else
+		errno = ENOPROTOOPT;
+		goto fail;
+#endif
+	}
+	return 0;
+fail:
+	snprintf(why, whylen, "%s: %s", what, strerror(errno));
+	return -1;
+}
+
+int np_sock_tos(int fd, int family)
+{
+	int v = -1;
+	socklen_t len = sizeof(v);
+
+	if ((family == AF_INET6 ? getsockopt(fd, IPPROTO_IPV6, IPV6_TCLASS, &v, &len)
+				: getsockopt(fd, IPPROTO_IP, IP_TOS, &v, &len)) < 0)
+		return -1;
+	return v;
 }
 
 void np_sock_liveness(int fd, int seconds)
@@ -256,6 +358,30 @@ int np_sock_retrans(int fd)
 	(void)fd;
 #endif
 	return -1;
+}
+
+void np_sock_dump_tcp_info(int fd, FILE *out)
+{
+#if HAVE_DECL_TCP_INFO && HAVE_STRUCT_TCP_INFO_TCPI_TOTAL_RETRANS
+	struct tcp_info ti;
+	socklen_t len = sizeof(ti);
+
+	memset(&ti, 0, sizeof(ti));
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) < 0)
+		return;
+	/* netperf 2.7.1's layout, its "tpci_" typo included: flent reads it. */
+	fprintf(out,
+		"tcpi_rto %d tcpi_ato %d tcpi_pmtu %d tcpi_rcv_ssthresh %d\n"
+		"tcpi_rtt %d tcpi_rttvar %d tcpi_snd_ssthresh %d tpci_snd_cwnd %d\n"
+		"tcpi_reordering %d tcpi_total_retrans %d\n",
+		(int)ti.tcpi_rto, (int)ti.tcpi_ato, (int)ti.tcpi_pmtu,
+		(int)ti.tcpi_rcv_ssthresh, (int)ti.tcpi_rtt, (int)ti.tcpi_rttvar,
+		(int)ti.tcpi_snd_ssthresh, (int)ti.tcpi_snd_cwnd, (int)ti.tcpi_reordering,
+		(int)ti.tcpi_total_retrans);
+#else
+	(void)fd;
+	(void)out;
+#endif
 }
 
 void np_sock_cong(int fd, char *buf, size_t len)

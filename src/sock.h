@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/socket.h>
 
 /* Seconds a data-phase call may block without progress before the run
@@ -33,6 +34,13 @@ struct np_sockopts {
 				* (netserver: never a silent change) */
 	int priority;          /* SO_PRIORITY, -1 = leave */
 	int tos;               /* IP_TOS / IPV6_TCLASS, -1 = leave */
+	bool cork;             /* TCP_CORK */
+	bool mtu_do;           /* IP_MTU_DISCOVER IP_PMTUDISC_DO: no fragments */
+	bool fastopen;         /* TCP Fast Open: the client's connect() carries
+				* data; a listener takes such connections */
+	bool defer_accept;     /* listener: TCP_DEFER_ACCEPT */
+	int maxseg;            /* TCP_MAXSEG, 0 = leave */
+	int64_t max_pacing;    /* SO_MAX_PACING_RATE bytes/s, 0 = leave */
 	int idle_timeout_s;    /* SO_RCVTIMEO/SO_SNDTIMEO, 0 = none */
 };
 
@@ -49,8 +57,18 @@ struct np_addr {
 int np_resolve(const char *host, uint16_t port, int family, int socktype,
 	       bool passive, struct addrinfo **res, char *why, size_t whylen);
 
-/* socket() plus every option in o; -1 with why filled on failure. */
+/* socket() plus every option in o; -1 with why filled on failure.  An
+ * option this system lacks fails with ENOPROTOOPT, named in why. */
 int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen);
+
+/* What a listener needs of o (Fast Open, deferred accept), after bind. */
+int np_sock_listener(int fd, const struct np_sockopts *o, char *why, size_t whylen);
+
+/* netperf 2.7.1's DUMP_TCP_INFO lines for a TCP socket, on out. */
+void np_sock_dump_tcp_info(int fd, FILE *out);
+
+/* What IP_TOS / IPV6_TCLASS reads back, or -1. */
+int np_sock_tos(int fd, int family);
 
 /* A control connection whose peer vanished (no FIN, no reset: a dead
  * host, a pulled cable) errors out within about seconds: keepalive

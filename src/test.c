@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "wire.h"
 
 static const struct np_test *const registry[] = {
 	&np_test_tcp_stream,
@@ -25,6 +26,15 @@ static const struct np_test *const registry[] = {
 	&np_test_tcp_rr,
 	&np_test_tcp_crr,
 	&np_test_udp_rr,
+	/* After the six: netserver picks the first that matches a request,
+	 * and these share TCP_STREAM's (or have none). */
+	&np_test_tcp_sendfile,
+	&np_test_tcp_mss,
+	&np_test_tcp_cc,
+	&np_test_omni,
+	&np_test_loc_cpu,
+	&np_test_rem_cpu,
+	&np_test_uuid,
 	NULL,
 };
 
@@ -44,6 +54,18 @@ const struct np_test *np_test_for_request(int sock_type, int protocol,
 		    (*t)->direction == direction && (*t)->connect_each == connect_each)
 			return *t;
 	return NULL;
+}
+
+const char *np_test_direction_name(const struct np_test *t)
+{
+	const bool srv_xmit = t->direction & NP_DIR_XMIT;
+	const bool srv_recv = t->direction & NP_DIR_RECV;
+
+	if (srv_xmit && srv_recv)
+		return t->connect_each ? "Connect|Send|Recv" : "Send|Recv";
+	if (!srv_xmit && !srv_recv)
+		return "Connect";
+	return srv_xmit ? "Receive" : "Send";
 }
 
 const struct np_test *const *np_tests(void)

@@ -20,6 +20,7 @@
 #include "stats.h"
 
 struct np_report;
+struct np_opts;
 
 /* What one side counted during a data phase. */
 struct np_counters {
@@ -29,6 +30,7 @@ struct np_counters {
 	uint64_t recv_calls;   /* excludes the end-of-test EOF / empty datagram */
 	uint64_t trans;
 	uint64_t failed_sends; /* ENOBUFS and the like, UDP only */
+	uint64_t timeouts;     /* client UDP_RR -e: responses given up on */
 };
 
 /* One data phase, on either side. */
@@ -44,6 +46,9 @@ struct np_run {
 	int32_t req_size;      /* request/response sizes (RR) */
 	int32_t rsp_size;
 	int burst;             /* client RR: requests sent ahead (-b) */
+	double rr_timeout;     /* client UDP_RR -e: seconds before a request
+				* counts as lost and the next goes out; 0 = wait */
+	int file_fd;           /* client TCP_SENDFILE: the file sent from */
 	int64_t count;         /* -l -N: bytes or transactions to do; 0 = timed */
 	bool timed;            /* a timer ends the test (else only count/peer) */
 	double length;         /* server: the test's seconds, 0 = counted */
@@ -86,6 +91,13 @@ struct np_test {
 	bool connect_each;     /* a new connection per transaction (TCP_CRR) */
 	bool rr;               /* request/response: -r sizes, 'x' units */
 	bool first_burst;      /* banner ends with " : first burst N" */
+	bool omni;             /* -t omni: a name only; -- -t/-T/-d pick the test */
+	bool sendfile;         /* TCP_SENDFILE: netperf 2.7.1 flags its request */
+	/* Fixed length: TCP_MSS only needs its connection (one send). */
+	int64_t length;
+	/* Tests without a data connection (LOC_CPU, REM_CPU, UUID): the
+	 * whole run; an exit status. */
+	int (*command)(const struct np_opts *o, FILE *out, FILE *err);
 	/* The data loops; 0 on a normal end, -1 with run->err set on failure. */
 	int (*client_run)(struct np_run *run);
 	int (*server_run)(struct np_run *run);
@@ -99,6 +111,9 @@ const struct np_test *np_test_find(const char *name);
 /* The test a DO_OMNI request describes; NULL when none matches. */
 const struct np_test *np_test_for_request(int sock_type, int protocol,
 					  uint32_t direction, bool connect_each);
+/* netperf's direction_to_str, from the client's side: "Send",
+ * "Receive", "Send|Recv", "Connect|Send|Recv". */
+const char *np_test_direction_name(const struct np_test *t);
 /* All tests, NULL-terminated, for help texts. */
 const struct np_test *const *np_tests(void);
 
@@ -203,6 +218,13 @@ static inline bool np_run_count_done(const struct np_run *run, uint64_t n)
 }
 
 extern const struct np_test np_test_tcp_stream;
+extern const struct np_test np_test_tcp_sendfile;
+extern const struct np_test np_test_tcp_mss;
+extern const struct np_test np_test_tcp_cc;
+extern const struct np_test np_test_loc_cpu;
+extern const struct np_test np_test_rem_cpu;
+extern const struct np_test np_test_uuid;
+extern const struct np_test np_test_omni;
 extern const struct np_test np_test_tcp_maerts;
 extern const struct np_test np_test_udp_stream;
 extern const struct np_test np_test_tcp_rr;

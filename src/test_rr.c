@@ -14,6 +14,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -362,6 +363,14 @@ static int udp_rr_client(struct np_run *run)
 
 	if (np_run_connect(run) < 0)
 		return -1;
+	if (run->rr_timeout > 0) {
+		struct timeval tv = { .tv_sec = (time_t)run->rr_timeout,
+				      .tv_usec = (suseconds_t)((run->rr_timeout -
+								(double)(time_t)run->rr_timeout) * 1e6) };
+
+		if (setsockopt(run->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
+			return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
+	}
 	for (int i = 0; i < run->burst; i++) {
 		np_run_latency_sent(run);
 		if (send(run->fd, run->sbuf, req, 0) < 0)
@@ -371,6 +380,7 @@ static int udp_rr_client(struct np_run *run)
 	}
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		ssize_t n;
+		bool lost = false;
 
 		np_run_latency_sent(run);
 		n = send(run->fd, run->sbuf, req, 0);
@@ -399,6 +409,15 @@ static int udp_rr_client(struct np_run *run)
 			    (n = recv(run->fd, run->rbuf, run->rbuf_len, MSG_DONTWAIT)) >= 0)
 				break;
 			errno = err;
+			/* -e: the request or its response is lost; count it
+			 * and send the next one (a late response then stands
+			 * for it: the count of transactions is unchanged). */
+			if ((errno == EAGAIN || errno == EWOULDBLOCK) && run->rr_timeout > 0) {
+				run->c.timeouts++;
+				np_run_latency_unsent(run);
+				lost = true;
+				break;
+			}
 			if ((errno == EAGAIN || errno == EWOULDBLOCK) &&
 			    np_run_idle(run, "recv"))
 				continue;
@@ -406,6 +425,8 @@ static int udp_rr_client(struct np_run *run)
 				np_run_fail(run, "recv", errno);
 			break;
 		}
+		if (lost)
+			continue;
 		if (n < 0) {
 			rc = np_run_stopped(run) ? 0 : -1;
 			break;
@@ -500,6 +521,22 @@ const struct np_test np_test_tcp_crr = {
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_XMIT | NP_DIR_RECV,
+	.connect_each = true,
+	.rr = true,
+	.client_run = tcp_crr_client,
+	.server_run = tcp_crr_server,
+	.print_table = np_report_crr_table,
+	.print_brief = np_report_crr_brief,
+};
+
+/* TCP_CRR without data: a connection and its close per transaction
+ * (opts.c makes the request and response 0 bytes). */
+const struct np_test np_test_tcp_cc = {
+	.name = "TCP_CC",
+	.title = "MIGRATED TCP Connect/Close TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = 0,
 	.connect_each = true,
 	.rr = true,
 	.client_run = tcp_crr_client,

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <netinet/in.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -27,15 +28,33 @@
 /* What ends a send loop besides the timer and the count. */
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
 
-static int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc)
+/* TCP_SENDFILE's send: the next size bytes of its file, round again at
+ * its end. */
+static ssize_t send_file(int fd, int file_fd, off_t *off, size_t size)
+{
+	ssize_t n = sendfile(fd, file_fd, off, size);
+
+	if (n == 0) {
+		*off = 0;
+		n = sendfile(fd, file_fd, off, size);
+	}
+	return n;
+}
+
+/* Inlined into each caller, so that the constant from_file costs the
+ * plain send loop nothing. */
+static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc,
+				   bool from_file)
 {
 	const char *buf = run->sbuf;
 	const size_t size = (size_t)run->send_size;
 	const uint64_t limit = run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
 	struct np_counters *c = &run->c;
+	off_t off = 0;
 
 	while (!np_run_stopped(run) && c->bytes_sent < limit) {
-		ssize_t n = send(fd, buf, size, MSG_NOSIGNAL);
+		ssize_t n = from_file ? send_file(fd, run->file_fd, &off, size)
+				      : send(fd, buf, size, MSG_NOSIGNAL);
 
 		if (n >= 0) {
 			c->bytes_sent += (uint64_t)n;
@@ -112,7 +131,20 @@ static int tcp_stream_client(struct np_run *run)
 {
 	if (np_run_connect(run) < 0)
 		return -1;
-	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS) < 0)
+	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS, false) < 0)
+		return -1;
+	if (shutdown(run->fd, SHUT_WR) < 0)
+		return np_run_fail(run, "shutdown", errno);
+	return np_run_drain(run, run->fd);
+}
+
+/* TCP_STREAM with sendfile(2): the kernel reads the file, no copy from
+ * user space. */
+static int tcp_sendfile_client(struct np_run *run)
+{
+	if (np_run_connect(run) < 0)
+		return -1;
+	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS, true) < 0)
 		return -1;
 	if (shutdown(run->fd, SHUT_WR) < 0)
 		return np_run_fail(run, "shutdown", errno);
@@ -151,7 +183,7 @@ static int tcp_maerts_server(struct np_run *run)
 
 	if (rc <= 0)
 		return rc;
-	return send_loop(run, run->conn, false, PEER_CLOSE_ENDS);
+	return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
 }
 
 static int udp_stream_client(struct np_run *run)
@@ -162,7 +194,7 @@ static int udp_stream_client(struct np_run *run)
 	 * nothing changes on the wire. */
 	if (np_run_connect(run) < 0)
 		return -1;
-	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS);
+	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS, false);
 	for (int i = 0; i < UDP_END_MARKERS; i++)
 		(void)send(run->fd, run->sbuf, 0, MSG_NOSIGNAL);
 	return rc;
@@ -206,6 +238,35 @@ const struct np_test np_test_tcp_stream = {
 	.server_run = tcp_stream_server,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,
+};
+
+/* netserver runs TCP_STREAM's loop for it: the request is TCP_STREAM's
+ * with the sendfile flag. */
+const struct np_test np_test_tcp_sendfile = {
+	.name = "TCP_SENDFILE",
+	.title = "TCP SENDFILE TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_RECV,
+	.sendfile = true,
+	.client_run = tcp_sendfile_client,
+	.server_run = tcp_stream_server,
+	.print_table = np_report_stream_table,
+	.print_brief = np_report_stream_brief,
+};
+
+/* netperf 2.7.1's TCP_MSS: a connection, one send, and its MSS. */
+const struct np_test np_test_tcp_mss = {
+	.name = "TCP_MSS",
+	.title = "TCP MSS TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_RECV,
+	.length = -1,
+	.client_run = tcp_stream_client,
+	.server_run = tcp_stream_server,
+	.print_table = np_report_mss_table,
+	.print_brief = np_report_mss_brief,
 };
 
 const struct np_test np_test_tcp_maerts = {

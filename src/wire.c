@@ -325,16 +325,18 @@ static int check_request(const struct np_omni_request *q, const uint8_t *msg,
 			    "socket_type %" PRIu32 " protocol %" PRIu32
 			    " is neither TCP (1,6) nor UDP (2,17)",
 			    q->socket_type, q->protocol);
+	/* Direction 0 is TCP_CC's: connections and no data. */
 	if (q->direction != NP_DIR_XMIT && q->direction != NP_DIR_RECV &&
-	    q->direction != NP_DIR_BOTH)
+	    q->direction != NP_DIR_BOTH &&
+	    !(q->direction == 0 && (q->flags & NP_F_CONNECT_TEST)))
 		return fail(why, whylen, EINVAL,
-			    "direction %" PRIu32 " is not 2, 4 or 6",
+			    "direction %" PRIu32 " is not 2, 4 or 6 (0 with CONNECT_TEST)",
 			    q->direction);
 	if ((q->flags & NP_F_CONNECT_TEST) &&
-	    (udp || q->direction != NP_DIR_BOTH))
+	    (udp || (q->direction != NP_DIR_BOTH && q->direction != 0)))
 		return fail(why, whylen, EINVAL,
 			    "flags 0x%" PRIx32
-			    ": CONNECT_TEST needs TCP and direction 6",
+			    ": CONNECT_TEST needs TCP and direction 6 (or 0)",
 			    q->flags);
 	if (q->data_port > MAX_PORT)
 		return fail(why, whylen, EINVAL,
@@ -353,11 +355,18 @@ static int check_request(const struct np_omni_request *q, const uint8_t *msg,
 				  whylen)) ||
 	    (err = check_msg_size("receive_size", q->receive_size, udp, why,
 				  whylen)) ||
-	    (err = check_msg_size("request_size", q->request_size, udp, why,
-				  whylen)) ||
-	    (err = check_msg_size("response_size", q->response_size, udp, why,
-				  whylen)))
+	    (q->direction != 0 &&
+	     ((err = check_msg_size("request_size", q->request_size, udp, why,
+				    whylen)) ||
+	      (err = check_msg_size("response_size", q->response_size, udp, why,
+				    whylen)))))
 		return err;
+	/* TCP_CC moves no data: its sizes are 0 (or unset). */
+	if (q->direction == 0 && (q->request_size > 0 || q->request_size < -1 ||
+				  q->response_size > 0 || q->response_size < -1))
+		return fail(why, whylen, EINVAL,
+			    "request/response sizes %" PRId32 "/%" PRId32
+			    " in a connect-only test", q->request_size, q->response_size);
 	if (q->direction == NP_DIR_BOTH && q->request_size < 1)
 		return fail(why, whylen, EINVAL,
 			    "request_size %" PRId32
@@ -679,6 +688,12 @@ void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus,
 	put_header(msg, NP_CPU_CALIBRATE, 0);
 	put_f32(msg, CC_RATE, &rate);
 	put_s32(msg, CC_NCPUS, ncpus);
+}
+
+void np_wire_decode_cpu_calibrate_reply(const uint8_t *msg, float *rate, int32_t *ncpus)
+{
+	get_f32(msg, CC_RATE, rate);
+	*ncpus = get_s32(msg, CC_NCPUS);
 }
 
 /* ------------------------------------------------------------ addresses */

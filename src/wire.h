@@ -60,6 +60,10 @@ enum np_msg_type {
 #define NP_F_CONNECT_TEST 0x4u
 #define NP_F_MEASURE_CPU 0x8u
 #define NP_F_ROUTING 0x20u /* also: "send me the congestion-control name" */
+#define NP_F_FASTOPEN 0x800u
+#define NP_F_USE_CONNECTED 0x4000u
+#define NP_F_DEFER_ACCEPT 0x8000u
+#define NP_F_MTU_DISCOVER 0x10000u
 #define NP_F_KEEPALIVE 0x80000000u
 #define NP_F_RESPONSE_MASK (NP_F_NODELAY | NP_F_MEASURE_CPU)
 
@@ -207,6 +211,7 @@ void np_wire_encode_passphrase(const char *pass, uint8_t *msg);
 bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass);
 void np_wire_encode_sysinfo_reply(uint8_t *msg);
 void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus, uint8_t *msg);
+void np_wire_decode_cpu_calibrate_reply(const uint8_t *msg, float *rate, int32_t *ncpus);
 
 /* IPv4/IPv6 address bytes <-> the four address words of a request; the
  * reference puts each 4-byte group of an IPv6 address byte-reversed. */

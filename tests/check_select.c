@@ -596,6 +596,13 @@ struct kv_case {
 	const char *want;       /* the -k lines after the banner */
 };
 
+/* What the client fills in when no option sets them. */
+static void fill_unset(struct np_report *r)
+{
+	r->lalign[0] = r->lalign[1] = r->ralign[0] = r->ralign[1] = 8;
+	r->lprio = r->rprio = r->ltos = r->rtos = -1;
+}
+
 static void fill_stream(struct np_report *r)
 {
 	r->elapsed = 2.0;
@@ -761,7 +768,7 @@ static const struct kv_case kvs[] = {
 	  "UUID=1c3a3c0e-1b4c-11ef-8a55-0242ac120002\n"
 	  "COMMAND_LINE=\"netperf -H 127.0.0.1 -- -k all\"\n" },
 	{ "brand", TS, fill_brand, "RESULT_BRAND", "RESULT_BRAND=\"my brand\"\n" },
-	{ "not measured", TS, NULL,
+	{ "not measured", TS, fill_unset,
 	  "LOCAL_SYSNAME,REMOTE_MACHINE,LOCAL_CPU_MODEL,LOCAL_INTERFACE_NAME,"
 	  "LOCAL_INTERFACE_VENDOR,REMOTE_INTERFACE_SUBDEVICE,LOCAL_DRIVER_NAME,"
 	  "REMOTE_INTERFACE_SLOT,LOCAL_SECURITY_TYPE_ID,LOCAL_SECURITY_TYPE,"
