@@ -23,7 +23,13 @@ int main(int argc, char **argv)
 	case NP_OPTS_RUN:
 		break;
 	}
-	/* A peer that vanishes shows up as EPIPE, not as a dead netperf. */
-	signal(SIGPIPE, SIG_IGN);
+	/* SIGPIPE keeps (or gets back, if whoever started us ignored it)
+	 * its default action: a reader that goes away (`netperf | head`)
+	 * ends netperf quietly, as it ends any Unix filter, rather than
+	 * with "writing the report: Broken pipe".  Sockets do not need it
+	 * ignored: every send on a stream socket (the control connection,
+	 * the TCP data loops) passes MSG_NOSIGNAL and sees EPIPE instead;
+	 * UDP sockets never raise SIGPIPE. */
+	signal(SIGPIPE, SIG_DFL);
 	return np_client_run(&o, stdout, stderr);
 }
