@@ -442,7 +442,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
 	run.ev = np_timer_events();
 	run.ctl_gone = &watch.gone;
-	run.peer_holds = s->legacy != 0;
+	run.legacy = s->legacy != 0;
 	if (cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
 	if (np_timer_start(run.length + run.pad) < 0) {
