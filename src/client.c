@@ -27,6 +27,7 @@
 #include "clock.h"
 #include "control.h"
 #include "cpu.h"
+#include "legacy.h"
 #include "report.h"
 #include "sock.h"
 #include "stats.h"
@@ -56,6 +57,8 @@ struct link {
 	unsigned replies;             /* messages read so far */
 	float cpu_rate;               /* echoed, as netperf does */
 	uint32_t data_port;           /* iterations reuse the server's port */
+	int32_t legacy;               /* legacy request type once netserver
+				       * answered DO_OMNI with 998; 0 = omni */
 	uint8_t msg[NP_MSG_SIZE];
 	struct np_cpu_snapshot *cpu0; /* -c: /proc/stat around the data phase */
 	struct np_cpu_snapshot *cpu1;
@@ -376,6 +379,44 @@ static int read_reply(struct link *l, const char *what, int timeout_ms, FILE *er
 	return fail(err, "control connection: %s", strerror(errno));
 }
 
+/*
+ * A netserver built without omni (netperf's --enable-omni=no) answers
+ * DO_OMNI with 998: ask for the same test with its legacy request, on the
+ * same connection, and keep to those for the later iterations.
+ */
+static int legacy_setup(const struct np_report *s, struct link *l,
+			const struct np_omni_request *q, struct np_omni_response *rsp,
+			FILE *err)
+{
+	char why[160];
+
+	if (np_legacy_encode_request(q, s->send_size, l->msg, why, sizeof(why)) != 0)
+		return fail(err, "netserver knows only legacy requests: %s", why);
+	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+		return fail(err, "sending the test request: %s", strerror(errno));
+	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+		return -1;
+	if (np_legacy_decode_response(l->msg, q, rsp, why, sizeof(why)) != 0)
+		return fail(err, "bad response from netserver: %s", why);
+	if (rsp->serv_errno != 0)
+		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
+	l->legacy = np_legacy_type_of(q);
+	l->cpu_rate = rsp->cpu_rate;
+	l->data_port = rsp->data_port;
+	return 0;
+}
+
+/* Results in the format of the request they answer. */
+static int decode_results(const struct link *l, const struct np_report *s,
+			  const struct np_omni_response *rsp, struct np_omni_results *res,
+			  char *why, size_t whylen)
+{
+	if (l->legacy)
+		return np_legacy_decode_results(l->msg, l->legacy, s->send_size, rsp, res,
+						why, whylen);
+	return np_wire_decode_results(l->msg, res, why, whylen);
+}
+
 static int exchange_setup(const struct plan *p, struct link *l, int fd,
 			  struct np_report *s, struct np_omni_response *rsp, FILE *err)
 {
@@ -386,11 +427,15 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 	s->lsend_width = (int)q.send_width;
 	s->lrecv_width = (int)q.recv_width;
 	s->sport = q.netperf_port;
+	if (l->legacy)
+		return legacy_setup(s, l, &q, rsp, err);
 	np_wire_encode_request(&q, l->msg);
 	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
 		return fail(err, "sending the test request: %s", strerror(errno));
 	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
 		return -1;
+	if (np_wire_word1(l->msg) == NP_ERR_UNKNOWN_REQUEST)
+		return legacy_setup(s, l, &q, rsp, err);
 	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
 		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg));
 	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
@@ -693,6 +738,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	run.burst = t->connect_each ? 0 : o->burst;
 	run.rr_timeout = o->rr_timeout;
 	run.file_fd = l->file_fd;
+	run.legacy = l->legacy != 0;
 	/* One byte more than any expected datagram: a wrong-sized response
 	 * must show as one. */
 	run.rbuf_len = (size_t)(t->sock_type == SOCK_DGRAM ? NP_UDP_MAX + 1
@@ -758,7 +804,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	/* TCP_CRR ends on netserver's padded timer, so allow for it. */
 	if (read_reply(l, "test results", NP_RESULTS_GRACE_MS + 4000, err) < 0)
 		goto out;
-	if (np_wire_decode_results(l->msg, &res, why, sizeof(why)) != 0) {
+	if (decode_results(l, s, &rsp, &res, why, sizeof(why)) != 0) {
 		fail(err, "bad results from netserver: %s", why);
 		goto out;
 	}

@@ -28,6 +28,7 @@
 #include "control.h"
 #include "cpu.h"
 #include "dataaddr.h"
+#include "legacy.h"
 #include "log.h"
 #include "sock.h"
 #include "test.h"
@@ -118,6 +119,8 @@ struct session {
 	bool cpu_used;                 /* -C was asked on this connection */
 	struct np_cpu_snapshot *cpu0;  /* allocated on first use */
 	struct np_cpu_snapshot *cpu1;
+	int32_t legacy;                /* the legacy request served, 0 = DO_OMNI */
+	int32_t reply_type;            /* what a refusal of it is sent as */
 	uint8_t msg[NP_MSG_SIZE];
 };
 
@@ -168,7 +171,7 @@ static int reply(struct session *s, int32_t type, int32_t serv_errno)
 static int refuse(struct session *s, int err, const char *why)
 {
 	np_log(NP_LOG_ERR, "refused request: %s", why);
-	(void)reply(s, NP_OMNI_RESPONSE, err);
+	(void)reply(s, s->reply_type, err);
 	return -1;
 }
 
@@ -418,7 +421,10 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	rsp.data_port = np_addr_port((struct sockaddr *)&local);
 	rsp.socket_prio = q->socket_prio;
 	rsp.socket_tos = q->socket_tos;
-	np_wire_encode_response(&rsp, s->msg);
+	if (s->legacy)
+		np_legacy_encode_response(s->legacy, &rsp, s->msg);
+	else
+		np_wire_encode_response(&rsp, s->msg);
 	if (np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS) < 0) {
 		np_log(NP_LOG_ERR, "sending the response: %s", strerror(errno));
 		goto out;
@@ -439,6 +445,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
 	run.ev = np_timer_events();
 	run.ctl_gone = &watch.gone;
+	run.legacy = s->legacy != 0;
 	if (cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
 	if (np_timer_start(run.length + run.pad) < 0) {
@@ -492,7 +499,10 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	if (run.err)
 		np_log(NP_LOG_ERR, "%s data phase: %s: %s", t->name,
 		       run.err_what ? run.err_what : "?", strerror(run.err));
-	np_wire_encode_results(&res, s->msg);
+	if (s->legacy)
+		np_legacy_encode_results(s->legacy, &res, s->msg);
+	else
+		np_wire_encode_results(&res, s->msg);
 	if (np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS) < 0) {
 		np_log(NP_LOG_INFO, "sending the results: %s", strerror(errno));
 		goto out;
@@ -508,14 +518,21 @@ out:
 	return rc;
 }
 
-static int serve_omni(struct session *s)
+/* A DO_OMNI request, or a legacy one (type): netperf 2.7 built without
+ * omni asks for each test by a type of its own.  Both decode to the same
+ * request, checked by the same rules, and take the same path; only the
+ * replies keep the request's format. */
+static int serve_test(struct session *s, int32_t type)
 {
 	struct np_omni_request q;
 	const struct np_test *t;
 	char why[160];
 	int err;
 
-	err = np_wire_decode_request(s->msg, &q, why, sizeof(why));
+	s->legacy = type == NP_DO_OMNI ? 0 : type;
+	s->reply_type = s->legacy ? s->legacy + 1 : NP_OMNI_RESPONSE;
+	err = s->legacy ? np_legacy_decode_request(s->msg, &q, why, sizeof(why))
+			: np_wire_decode_request(s->msg, &q, why, sizeof(why));
 	if (err)
 		return refuse(s, err, why);
 	t = np_test_for_request(q.socket_type == NP_SOCK_DGRAM ? SOCK_DGRAM : SOCK_STREAM,
@@ -523,7 +540,8 @@ static int serve_omni(struct session *s)
 				(q.flags & NP_F_CONNECT_TEST) != 0);
 	if (t == NULL)
 		return refuse(s, EINVAL, "no test matches this protocol and direction");
-	np_log(NP_LOG_DEBUG, "%s, test length %d", t->name, q.test_length);
+	np_log(NP_LOG_DEBUG, "%s%s, test length %d", t->name,
+	       s->legacy ? " (legacy request)" : "", q.test_length);
 	/* netperf -T ,N: this session's process runs on CPU N. */
 	if (q.cpu_affinity >= 0 && q.cpu_affinity != s->bound_cpu) {
 		if (q.cpu_affinity < np_cpu_count() && np_cpu_bind(q.cpu_affinity) == 0)
@@ -573,6 +591,7 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 	s.ctl = ctl;
 	s.rules = rules;
 	s.bound_cpu = -1;
+	s.reply_type = NP_OMNI_RESPONSE;
 	if (np_timer_init() < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		return NP_SESSION_DROPPED;
@@ -607,7 +626,7 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 		type = np_wire_type(s.msg);
 		switch (type) {
 		case NP_DO_OMNI:
-			r = serve_omni(&s);
+			r = serve_test(&s, type);
 			break;
 		case NP_PASSPHRASE:
 			/* Without -Z, or after the first, it is ignored, as
@@ -627,6 +646,10 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 			r = np_ctl_send(ctl, s.msg, NP_SEND_TIMEOUT_MS);
 			break;
 		default:
+			if (np_legacy_is_request(type)) {
+				r = serve_test(&s, type);
+				break;
+			}
 			np_log(NP_LOG_INFO, "unknown request type %d: answered %d",
 			       (int)type, NP_ERR_UNKNOWN_REQUEST);
 			r = reply(&s, 0, NP_ERR_UNKNOWN_REQUEST);

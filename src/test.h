@@ -78,6 +78,12 @@ struct np_run {
 	uint64_t strangers;    /* connections and datagrams dropped */
 	struct sockaddr_storage stranger;  /* the first of them */
 	const volatile sig_atomic_t *ctl_gone;  /* server: the client vanished */
+	bool legacy;           /* the peer speaks netperf's legacy requests:
+				* server: the client holds the data
+				* connection until the results, so no EOF of
+				* its is waited for; client UDP_RR: no end
+				* markers (an old netserver takes an empty
+				* datagram for a failed request) */
 	int err;               /* errno of the failure that ended the run, or 0 */
 	const char *err_what;  /* the call that failed: "send", "recv", ... */
 };

@@ -199,8 +199,10 @@ static int tcp_rr_server(struct np_run *run)
 	/* -l -N: we reach the count first (netperf's netserver sends its
 	 * FIN first too).  Half-close, then take what the client still had
 	 * in flight (-b): closing on unread requests would reset the
-	 * connection and lose responses it has not read yet. */
-	if (rc == 0 && np_run_count_done(run, run->c.trans) &&
+	 * connection and lose responses it has not read yet.  A legacy
+	 * netperf closes only after the results: waiting for its EOF would
+	 * hold them back until the idle timeout. */
+	if (rc == 0 && np_run_count_done(run, run->c.trans) && !run->legacy &&
 	    shutdown(run->conn, SHUT_WR) == 0) {
 		int err = run->err;
 		const char *what = run->err_what;
@@ -440,7 +442,7 @@ static int udp_rr_client(struct np_run *run)
 		run->c.trans++;
 		np_run_latency_done(run);
 	}
-	for (int i = 0; i < UDP_END_MARKERS; i++)
+	for (int i = 0; i < (run->legacy ? 0 : UDP_END_MARKERS); i++)
 		(void)send(run->fd, run->sbuf, 0, 0);
 	return rc;
 }

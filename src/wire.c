@@ -232,10 +232,7 @@ static void get_str(const uint8_t *msg, size_t off, size_t len, char *dst)
 
 /* ----------------------------------------------------------- validation */
 
-#ifdef __GNUC__
-__attribute__((format(printf, 4, 5)))
-#endif
-static int fail(char *why, size_t whylen, int err, const char *fmt, ...)
+int np_wire_fail(char *why, size_t whylen, int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -247,12 +244,16 @@ static int fail(char *why, size_t whylen, int err, const char *fmt, ...)
 	return err;
 }
 
-static int ok(char *why, size_t whylen)
+int np_wire_ok(char *why, size_t whylen)
 {
 	if (why && whylen)
 		why[0] = '\0';
 	return 0;
 }
+
+/* Short names inside this file, where every check uses them. */
+#define fail np_wire_fail
+#define ok np_wire_ok
 
 /* -1 asks for the default; anything else must fit one send on that
  * protocol.  Only "too big for a datagram" is EMSGSIZE. */
@@ -284,34 +285,29 @@ static int cong_char_ok(unsigned char c)
 }
 
 /* The name ends up in setsockopt(TCP_CONGESTION) and in the output, so it
- * must be terminated inside its 16 bytes and be a plain identifier. */
-static int check_cong(const uint8_t *msg, char *why, size_t whylen)
+ * must be terminated inside its 16 bytes and be a plain identifier.  The
+ * decoder cut an unterminated field at 16 bytes, so its length says so. */
+static int check_cong(const char *name, char *why, size_t whylen)
 {
-	const uint8_t *p = msg + RQ_CONG_CONTROL;
 	size_t i;
 
-	if (!memchr(p, 0, NP_CONG_LEN))
+	if (bounded_len(name, NP_CONG_LEN + 1) >= NP_CONG_LEN)
 		return fail(why, whylen, EINVAL,
 			    "cong_control is not NUL-terminated within %d bytes",
 			    NP_CONG_LEN);
-	for (i = 0; p[i]; i++)
-		if (!cong_char_ok(p[i]))
+	for (i = 0; name[i]; i++)
+		if (!cong_char_ok((unsigned char)name[i]))
 			return fail(why, whylen, EINVAL,
 				    "cong_control has invalid byte 0x%02x at %zu",
-				    p[i], i);
+				    (unsigned char)name[i], i);
 	return 0;
 }
 
-static int check_request(const struct np_omni_request *q, const uint8_t *msg,
-			 char *why, size_t whylen)
+int np_wire_check_request(const struct np_omni_request *q, char *why,
+			  size_t whylen)
 {
-	int32_t type = np_wire_type(msg);
 	int udp, err;
 
-	if (type != NP_DO_OMNI)
-		return fail(why, whylen, EINVAL,
-			    "type %" PRId32 " is not DO_OMNI (%d)", type,
-			    NP_DO_OMNI);
 	if (q->ipfamily != NP_FAM_INET && q->ipfamily != NP_FAM_INET6)
 		return fail(why, whylen, EAFNOSUPPORT,
 			    "ipfamily %" PRIu32 " is not 4 or 6", q->ipfamily);
@@ -397,9 +393,9 @@ static int check_request(const struct np_omni_request *q, const uint8_t *msg,
 	if (q->socket_tos < -1 || q->socket_tos > 255)
 		return fail(why, whylen, EINVAL, "socket_tos %" PRId32 " out of range -1..255",
 			    q->socket_tos);
-	if ((err = check_cong(msg, why, whylen)))
+	if ((err = check_cong(q->cong_control, why, whylen)))
 		return err;
-	if (msg[RQ_FILL_FILE] != 0)
+	if (q->fill_file[0] != 0)
 		return fail(why, whylen, EACCES, "fill files are not served");
 	return ok(why, whylen);
 }
@@ -414,6 +410,21 @@ int32_t np_wire_type(const uint8_t *msg)
 int32_t np_wire_word1(const uint8_t *msg)
 {
 	return get_s32(msg, OFF_WORD1);
+}
+
+uint32_t np_wire_get_u32(const uint8_t *msg, size_t off)
+{
+	return get_u32(msg, off);
+}
+
+int32_t np_wire_get_s32(const uint8_t *msg, size_t off)
+{
+	return get_s32(msg, off);
+}
+
+void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v)
+{
+	put_u32(msg, off, v);
 }
 
 static void put_header(uint8_t *msg, int32_t type, int32_t word1)
@@ -510,7 +521,11 @@ int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
 	get_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
 	get_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
 
-	return check_request(q, msg, why, whylen);
+	if (np_wire_type(msg) != NP_DO_OMNI)
+		return fail(why, whylen, EINVAL,
+			    "type %" PRId32 " is not DO_OMNI (%d)",
+			    np_wire_type(msg), NP_DO_OMNI);
+	return np_wire_check_request(q, why, whylen);
 }
 
 void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg)

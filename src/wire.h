@@ -59,6 +59,7 @@ enum np_msg_type {
 #define NP_F_SENDFILE 0x2u
 #define NP_F_CONNECT_TEST 0x4u
 #define NP_F_MEASURE_CPU 0x8u
+#define NP_F_CHECKSUM_OFF 0x10u
 #define NP_F_ROUTING 0x20u /* also: "send me the congestion-control name" */
 #define NP_F_FASTOPEN 0x800u
 #define NP_F_USE_CONNECTED 0x4000u
@@ -185,6 +186,20 @@ struct np_omni_results {
 int32_t np_wire_type(const uint8_t *msg);
 int32_t np_wire_word1(const uint8_t *msg);
 
+/* How the decoders answer: np_wire_fail puts a one-line reason in why[]
+ * (when given) and returns err; np_wire_ok empties why[] and returns 0. */
+#ifdef __GNUC__
+__attribute__((format(printf, 4, 5)))
+#endif
+int np_wire_fail(char *why, size_t whylen, int err, const char *fmt, ...);
+int np_wire_ok(char *why, size_t whylen);
+
+/* One big-endian word at byte offset off (off + 4 <= NP_MSG_SIZE), for
+ * legacy.c's layouts. */
+uint32_t np_wire_get_u32(const uint8_t *msg, size_t off);
+int32_t np_wire_get_s32(const uint8_t *msg, size_t off);
+void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v);
+
 /*
  * Encoders fill all NP_MSG_SIZE bytes (unused ones zero).  Decoders return
  * 0, or an errno value (EINVAL, EMSGSIZE, EAFNOSUPPORT, EPROTONOSUPPORT,
@@ -193,6 +208,12 @@ int32_t np_wire_word1(const uint8_t *msg);
 void np_wire_encode_request(const struct np_omni_request *q, uint8_t *msg);
 int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
 			   char *why, size_t whylen);
+
+/* The range checks of np_wire_decode_request on a decoded request: every
+ * other decoder of test requests (legacy.c) passes its result through
+ * them, so all requests meet one set of rules. */
+int np_wire_check_request(const struct np_omni_request *q, char *why,
+			  size_t whylen);
 
 void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg);
 int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
