@@ -132,6 +132,23 @@ static int fail(FILE *err, const char *fmt, ...)
 	return -1;
 }
 
+/* -d: one line per step on stderr. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void debug(const struct np_opts *o, FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!o->debug)
+		return;
+	fputs("netperf: debug: ", err);
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+	fputc('\n', err);
+}
+
 static void wire_addr(const struct np_addr *a, uint8_t out[16])
 {
 	memset(out, 0, 16);
@@ -434,8 +451,10 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 		return fail(err, "sending the test request: %s", strerror(errno));
 	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
 		return -1;
-	if (np_wire_word1(l->msg) == NP_ERR_UNKNOWN_REQUEST)
+	if (np_wire_word1(l->msg) == NP_ERR_UNKNOWN_REQUEST) {
+		debug(p->o, err, "netserver answered DO_OMNI with 998: legacy requests from now on");
 		return legacy_setup(s, l, &q, rsp, err);
+	}
 	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
 		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg));
 	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
@@ -617,22 +636,6 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 						   res->cpu_swintr, res->peak_cpu_util,
 						   res->peak_cpu_id, s->rcpu_more.count };
 	}
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void debug(const struct np_opts *o, FILE *err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!o->debug)
-		return;
-	fputs("netperf: debug: ", err);
-	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
-	va_end(ap);
-	fputc('\n', err);
 }
 
 static void pause_s(int seconds)

@@ -249,6 +249,11 @@ static void print_defs(FILE *out, const struct optdef *defs, int width)
 			snprintf(head, sizeof(head), "--%s %s", d->name, d->metavar);
 		else
 			snprintf(head, sizeof(head), "-%c %s", d->opt, d->metavar);
+		/* A head as wide as its column gets a line of its own. */
+		if ((int)strlen(head) >= width) {
+			fprintf(out, "    %s\n", head);
+			head[0] = '\0';
+		}
 		for (bool first = true; line; first = false) {
 			const char *nl = strchr(line, '\n');
 			int len = nl ? (int)(nl - line) : (int)strlen(line);

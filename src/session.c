@@ -255,6 +255,7 @@ static struct np_sockopts data_sockopts(const struct np_omni_request *q,
 		.cong = q->cong_control, .cong_strict = true,
 		.priority = q->socket_prio,    /* -1 (leave) or checked by wire.c */
 		.tos = q->socket_tos,
+		.mtu_do = (q->flags & NP_F_MTU_DISCOVER) != 0,
 		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
 	};
 }
@@ -299,6 +300,15 @@ static int open_data(struct session *s, const struct np_omni_request *q,
 		err = errno;
 		snprintf(why, sizeof(why), "listen on the data socket: %s", strerror(err));
 		return refuse(s, err, why);
+	}
+	/* Fast Open and deferred accept belong to the listener alone. */
+	if (t->sock_type == SOCK_STREAM && (q->flags & (NP_F_FASTOPEN | NP_F_DEFER_ACCEPT))) {
+		struct np_sockopts lo = so;
+
+		lo.fastopen = (q->flags & NP_F_FASTOPEN) != 0;
+		lo.defer_accept = (q->flags & NP_F_DEFER_ACCEPT) != 0;
+		if (np_sock_listener(run->fd, &lo, why, sizeof(why)) < 0)
+			return refuse_open(s, errno, why);
 	}
 	run->peers = &plan->peers;
 	return 0;
