@@ -306,7 +306,10 @@ static int open_data(struct session *s, const struct np_omni_request *q,
 		struct np_sockopts lo = so;
 
 		lo.fastopen = (q->flags & NP_F_FASTOPEN) != 0;
-		lo.defer_accept = (q->flags & NP_F_DEFER_ACCEPT) != 0;
+		/* Deferred accept waits for the client's first bytes: a test
+		 * where the client never sends first (TCP_MAERTS, TCP_CC)
+		 * would wait out its whole timeout, so there it is not set. */
+		lo.defer_accept = (q->flags & NP_F_DEFER_ACCEPT) && (q->direction & NP_DIR_RECV);
 		if (np_sock_listener(run->fd, &lo, why, sizeof(why)) < 0)
 			return refuse_open(s, errno, why);
 	}
