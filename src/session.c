@@ -449,7 +449,8 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	 * (counted, or netperf 2.7's -l 0) end at --max-test-time. */
 	run.timed = q->test_length > 0;
 	run.length = run.timed ? q->test_length : budget;
-	run.pad = run.timed && (q->direction & NP_DIR_RECV) ? PAD_SECONDS : 0;
+	run.pad = run.timed && ((q->direction & NP_DIR_RECV) || t->connect_each) ? PAD_SECONDS
+									     : 0;
 	if (t->connect_each && run.pad) {
 		/* TCP_CRR has no end marker: its loop lingers instead. */
 		run.linger = run.pad;

@@ -128,6 +128,16 @@ int np_run_connect(struct np_run *run)
 	return 0;
 }
 
+void np_run_restart_timer(struct np_run *run)
+{
+	if (run->timed && np_timer_start(run->length) == 0) {
+		run->pad = 0;
+		/* The restart cleared a stop the control watch had set. */
+		if (run->ctl_gone && *run->ctl_gone)
+			np_timer_expire_now();
+	}
+}
+
 bool np_run_peer_ok(struct np_run *run, const struct sockaddr *sa)
 {
 	if (run->peers == NULL || np_peers_allow(run->peers, sa))
@@ -236,12 +246,7 @@ int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 	}
 	if (connect(run->fd, (struct sockaddr *)&peer, plen) < 0)
 		return np_run_fail(run, "connect", errno);
-	if (run->timed && np_timer_start(run->length) == 0) {
-		run->pad = 0;
-		/* The restart cleared a stop the control watch had set. */
-		if (run->ctl_gone && *run->ctl_gone)
-			np_timer_expire_now();
-	}
+	np_run_restart_timer(run);
 	/* The connect filters what arrives from now on, not what waits: at
 	 * most what the receive buffer can hold, which bounds this loop
 	 * (the client keeps sending; the fast loop takes over from here). */

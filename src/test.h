@@ -144,6 +144,10 @@ int np_run_connect(struct np_run *run);
 /* Server TCP: accept one connection into run->conn.  Returns 1 with a
  * connection, 0 when the timer ended the test first, -1 on failure. */
 int np_run_accept(struct np_run *run);
+/* Server: the test's length counts from now (its first datagram or
+ * connection): the client starts its clock after the response, which
+ * the server's timer must not beat. */
+void np_run_restart_timer(struct np_run *run);
 /* Server: whether sa may talk to the data socket; a stranger is counted. */
 bool np_run_peer_ok(struct np_run *run, const struct sockaddr *sa);
 /* Server TCP: one accept(); a stranger's connection is closed and counted

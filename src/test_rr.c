@@ -343,6 +343,8 @@ static int crr_linger(struct np_run *run)
 
 static int tcp_crr_server(struct np_run *run)
 {
+	bool first = true;
+
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
 		int rc = np_run_accept(run);
 
@@ -350,6 +352,10 @@ static int tcp_crr_server(struct np_run *run)
 			return -1;
 		if (rc == 0)
 			break;
+		if (first) {
+			np_run_restart_timer(run);
+			first = false;
+		}
 		rc = crr_serve_one(run, run->conn);
 		run->conn = -1;
 		if (rc < 0)
