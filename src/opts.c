@@ -629,6 +629,7 @@ static void print_usage(FILE *out)
 	fputs("\nTests: ", out);
 	for (const struct np_test *const *t = np_tests(); *t; t++)
 		fprintf(out, "%s%s", (*t)->name, t[1] ? ", " : "\n");
+	fputs("Test options: netperf [-t test] -- -h\n", out);
 }
 
 static void print_test_usage(FILE *out)
