@@ -619,6 +619,17 @@ static enum np_opts_status fill_name(const struct cur *c, const char *name, char
 	return NP_OPTS_RUN;
 }
 
+/* -W (global and test): netperf 2.7.1 cycles through that many buffers;
+ * the count goes to netserver, but netperf-ng's loops use one. */
+static enum np_opts_status ring_width(const struct cur *c, struct np_opts *o)
+{
+	enum np_opts_status st = int_pair(c, 1, 1024, "buffers", o->lwidth);
+
+	if (st == NP_OPTS_RUN)
+		notice(c, "netperf-ng sends and receives from one buffer; the count only goes to netserver");
+	return st;
+}
+
 static void print_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
@@ -784,7 +795,7 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	case 'O':
 		return int_pair(c, 0, 1 << 20, "bytes", o->roffset);
 	case 'W':
-		return int_pair(c, 1, 1024, "buffers", o->lwidth);
+		return ring_width(c, o);
 	case 'y': {
 		int prio[2] = { o->lprio, o->rprio };
 
@@ -1171,7 +1182,7 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 		return NP_OPTS_RUN;
 	}
 	case 'W':
-		return int_pair(c, 1, 1024, "buffers", o->lwidth);
+		return ring_width(c, o);
 	default:
 		break;
 	}
