@@ -27,6 +27,7 @@
 #include "clock.h"
 #include "control.h"
 #include "cpu.h"
+#include "metrics.h"
 #include "legacy.h"
 #include "report.h"
 #include "sock.h"
@@ -523,57 +524,6 @@ static char *data_buffer(size_t len, int align, int offset, int fill_fd, void **
 	return p;
 }
 
-static double rate(double amount, double seconds)
-{
-	return seconds > 0 ? amount / seconds : 0.0;
-}
-
-/*
- * netperf's service demand: CPU microseconds per unit of work, counted
- * over all CPUs.  The unit is a transaction with 'x', else a KB (1024
- * bytes) that this side moved; both sides divide by the same work.
- */
-static double service_demand(const struct plan *p, const struct np_report *s,
-			     double util, int ncpus)
-{
-	double work = p->unit == 'x' ? (double)s->local.trans
-		    : (double)(s->local.bytes_sent + s->local.bytes_recv) / 1024.0;
-	double per_sec = rate(work, s->elapsed);
-
-	if (util < 0 || per_sec <= 0)
-		return -1.0;
-	return util * 10000.0 / per_sec * ncpus;
-}
-
-/* Figures netperf derives from both sides' counters (formats.md 3). */
-static void derive(const struct plan *p, struct np_report *s)
-{
-	const struct np_test *t = p->test;
-	const double el = s->elapsed;
-
-	if (t->rr) {
-		double bytes = (double)(s->remote.bytes_recv + s->remote.bytes_sent);
-		char u = p->unit == 'x' ? 'm' : p->unit;
-
-		s->trans_rate = rate((double)s->local.trans, el);
-		s->throughput = p->unit == 'x' ? s->trans_rate : np_unit_rate(rate(bytes, el), p->unit);
-		s->tput_out = np_unit_rate(rate((double)s->local.bytes_sent, el), u);
-		s->tput_in = np_unit_rate(rate((double)s->local.bytes_recv, el), u);
-	} else if (t->direction & NP_DIR_RECV) {
-		s->throughput = np_unit_rate(rate((double)s->remote.bytes_recv, el), p->unit);
-		s->local_tput = np_unit_rate(rate((double)s->local.bytes_sent, el), p->unit);
-		s->remote_tput = s->throughput;
-	} else {
-		s->throughput = np_unit_rate(rate((double)s->local.bytes_recv, el), p->unit);
-	}
-	s->lsd = service_demand(p, s, s->lcpu, s->lcpu_more.count);
-	s->rsd = service_demand(p, s, s->rcpu, s->rcpu_more.count);
-	s->transaction_rate = s->trans_rate;
-	/* burst + 1 transactions are in flight at once (netperf's rule). */
-	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate *
-			(1 + (p->test->connect_each ? 0 : p->o->burst)) : 0;
-}
-
 /* What netperf shows for a side it did not measure. */
 static const struct np_report_cpu unmeasured_cpu = { .peak_util = -1, .peak_id = -1 };
 
@@ -800,7 +750,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 
 	if (o->no_control) {
 		no_control_results(s);
-		derive(p, s);
+		np_metrics_derive(p->test, p->unit, p->o->burst, s);
 		rc = 0;
 		goto out;
 	}
@@ -818,7 +768,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	remote_facts(o, &rsp, &res, s);
 	s->rtos = rsp.socket_tos;
 	s->rprio = rsp.socket_prio;
-	derive(p, s);
+	np_metrics_derive(p->test, p->unit, p->o->burst, s);
 	rc = 0;
 out:
 	if (run.fd >= 0)
@@ -881,34 +831,6 @@ static void goodbye(int ctl)
 	close(ctl);
 }
 
-/* What the iterations add up to: netperf reports means of these, and
- * judges confidence on throughput and both CPU figures. */
-struct tally {
-	struct np_stats tput, elapsed, lcpu, rcpu, lsd, rsd;
-	bool met;
-	double half_tput, half_lcpu, half_rcpu;
-};
-
-static void tally_add(struct tally *t, const struct np_opts *o, const struct np_report *s)
-{
-	np_stats_add(&t->tput, s->throughput);
-	np_stats_add(&t->elapsed, s->elapsed);
-	np_stats_add(&t->lcpu, s->lcpu);
-	np_stats_add(&t->rcpu, s->rcpu);
-	np_stats_add(&t->lsd, s->lsd);
-	np_stats_add(&t->rsd, s->rsd);
-	if (!o->confidence)
-		return;
-	t->half_tput = np_stats_half_width(&t->tput, o->conf_level);
-	t->half_lcpu = np_stats_half_width(&t->lcpu, o->conf_level);
-	t->half_rcpu = np_stats_half_width(&t->rcpu, o->conf_level);
-	/* An unmeasured side is a constant -1: it never stands in the way. */
-	t->met = np_stats_confident(&t->tput, o->conf_level, o->conf_width) &&
-		 (o->result_only ||
-		  (np_stats_confident(&t->lcpu, o->conf_level, o->conf_width) &&
-		   np_stats_confident(&t->rcpu, o->conf_level, o->conf_width)));
-}
-
 /* What the report knows before the test: the banner's part. */
 static void fill_plan(struct np_report *r, const struct plan *p)
 {
@@ -956,25 +878,6 @@ static void fill_plan(struct np_report *r, const struct plan *p)
 	r->conf_result_only = o->result_only;
 }
 
-/* The last iteration's report gets what netperf averages over the
- * iterations and the confidence reached. */
-static void fill_tally(struct np_report *r, const struct np_opts *o, const struct tally *t)
-{
-	r->conf_met = t->met;
-	r->conf_tput = 100.0 * 2.0 * t->half_tput;
-	r->conf_lcpu = 100.0 * 2.0 * fabs(t->half_lcpu);
-	r->conf_rcpu = 100.0 * 2.0 * fabs(t->half_rcpu);
-	r->conf_level_used = o->confidence ? o->conf_level : -1;
-	r->iterations = (int)t->tput.n;
-
-	r->elapsed = np_stats_mean(&t->elapsed);
-	r->throughput = np_stats_mean(&t->tput);
-	r->lcpu = np_stats_mean(&t->lcpu);
-	r->rcpu = np_stats_mean(&t->rcpu);
-	r->lsd = np_stats_mean(&t->lsd);
-	r->rsd = np_stats_mean(&t->rsd);
-}
-
 /* "netperf -H host ...", as typed (what COMMAND_LINE shows). */
 static void join_args(const struct np_opts *o, char *buf, size_t len)
 {
@@ -1014,7 +917,9 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	struct link l = { .ctl = -1, .fill_fd = -1, .file_fd = -1 };
 	struct plan p;
 	struct np_report s, head;
-	struct tally t;
+	struct np_tally t;
+	const struct np_confidence_rule rule = { o->confidence, o->conf_level, o->conf_width,
+						  o->result_only };
 	char why[512];
 	int i, rc = 1;
 
@@ -1087,7 +992,7 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	for (i = 1; i <= o->iter_max; i++) {
 		if (iteration(&p, &l, &s, err) < 0)
 			goto out;
-		tally_add(&t, o, &s);
+		np_tally_add(&t, &rule, &s);
 		if (interrupted || (o->confidence && i >= o->iter_min && t.met))
 			break;
 	}
@@ -1099,7 +1004,7 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		     (unsigned long long)s.local.timeouts,
 		     (unsigned long long)(s.local.send_calls), o->rr_timeout);
 	fill_plan(&s, &p);
-	fill_tally(&s, o, &t);
+	np_tally_fill(&t, &rule, &s);
 	join_args(o, cmdline, sizeof(cmdline));
 	if (o->uuid)
 		snprintf(uuid, sizeof(uuid), "%s", o->uuid);

@@ -1,0 +1,101 @@
+/*
+ * metrics.c - rates, service demand and confidence from counters.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "metrics.h"
+
+#include <math.h>
+
+#include "units.h"
+#include "wire.h"
+
+double np_metrics_rate(double amount, double seconds)
+{
+	return seconds > 0 ? amount / seconds : 0.0;
+}
+
+double np_metrics_service_demand(char unit, const struct np_counters *local,
+				 double elapsed, double util, int ncpus)
+{
+	double work = unit == 'x' ? (double)local->trans
+		    : (double)(local->bytes_sent + local->bytes_recv) / 1024.0;
+	double per_sec = np_metrics_rate(work, elapsed);
+
+	if (util < 0 || per_sec <= 0)
+		return -1.0;
+	return util * 10000.0 / per_sec * ncpus;
+}
+
+void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_report *s)
+{
+	const double el = s->elapsed;
+
+	if (t->rr) {
+		double bytes = (double)(s->remote.bytes_recv + s->remote.bytes_sent);
+		/* -v 2's per-direction rates: 10^6bits/s under 'x'. */
+		char u = unit == 'x' ? 'm' : unit;
+
+		s->trans_rate = np_metrics_rate((double)s->local.trans, el);
+		s->throughput = unit == 'x' ? s->trans_rate
+					    : np_unit_rate(np_metrics_rate(bytes, el), unit);
+		s->tput_out = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, el), u);
+		s->tput_in = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, el), u);
+	} else if (t->direction & NP_DIR_RECV) {
+		/* netperf sends: the headline is what netserver received. */
+		s->throughput = np_unit_rate(np_metrics_rate((double)s->remote.bytes_recv, el),
+					     unit);
+		s->local_tput = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, el),
+					     unit);
+		s->remote_tput = s->throughput;
+	} else {
+		s->throughput = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, el),
+					     unit);
+	}
+	s->lsd = np_metrics_service_demand(unit, &s->local, el, s->lcpu, s->lcpu_more.count);
+	s->rsd = np_metrics_service_demand(unit, &s->local, el, s->rcpu, s->rcpu_more.count);
+	s->transaction_rate = s->trans_rate;
+	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate *
+			(1 + (t->connect_each ? 0 : burst)) : 0;
+}
+
+void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
+		  const struct np_report *s)
+{
+	np_stats_add(&t->tput, s->throughput);
+	np_stats_add(&t->elapsed, s->elapsed);
+	np_stats_add(&t->lcpu, s->lcpu);
+	np_stats_add(&t->rcpu, s->rcpu);
+	np_stats_add(&t->lsd, s->lsd);
+	np_stats_add(&t->rsd, s->rsd);
+	if (!rule->on)
+		return;
+	t->half_tput = np_stats_half_width(&t->tput, rule->level);
+	t->half_lcpu = np_stats_half_width(&t->lcpu, rule->level);
+	t->half_rcpu = np_stats_half_width(&t->rcpu, rule->level);
+	/* An unmeasured side is a constant -1: it never stands in the way. */
+	t->met = np_stats_confident(&t->tput, rule->level, rule->width) &&
+		 (rule->result_only ||
+		  (np_stats_confident(&t->lcpu, rule->level, rule->width) &&
+		   np_stats_confident(&t->rcpu, rule->level, rule->width)));
+}
+
+void np_tally_fill(const struct np_tally *t, const struct np_confidence_rule *rule,
+		   struct np_report *r)
+{
+	r->conf_met = t->met;
+	r->conf_tput = 100.0 * 2.0 * t->half_tput;
+	r->conf_lcpu = 100.0 * 2.0 * fabs(t->half_lcpu);
+	r->conf_rcpu = 100.0 * 2.0 * fabs(t->half_rcpu);
+	r->conf_level_used = rule->on ? rule->level : -1;
+	r->iterations = (int)t->tput.n;
+
+	r->elapsed = np_stats_mean(&t->elapsed);
+	r->throughput = np_stats_mean(&t->tput);
+	r->lcpu = np_stats_mean(&t->lcpu);
+	r->rcpu = np_stats_mean(&t->rcpu);
+	r->lsd = np_stats_mean(&t->lsd);
+	r->rsd = np_stats_mean(&t->rsd);
+}
