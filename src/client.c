@@ -239,13 +239,6 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 	return 0;
 }
 
-static int width(int bufsize, int msgsize)
-{
-	int w = msgsize > 0 ? bufsize / msgsize + 1 : 2;
-
-	return w < 2 ? 2 : w;
-}
-
 /* The DO_OMNI request, word for word as netperf 2.7.1 builds it
  * (protocol.md A5). */
 static void build_request(const struct plan *p, const struct link *l, int fd,
@@ -254,9 +247,6 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
 	const bool udp = t->sock_type == SOCK_DGRAM;
-	/* The default size is the socket buffer (netperf's rule), within
-	 * what a message may be. */
-	const int msg_max = udp ? NP_UDP_MAX : NP_MAX_TCP_MSG;
 	struct np_addr bound = { .len = sizeof(bound.ss) };
 
 	memset(q, 0, sizeof(*q));
@@ -275,13 +265,11 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 		q->response_size = o->rsp_size;
 		q->send_width = q->recv_width = 1;
 	} else if (t->direction & NP_DIR_RECV) {       /* we send a stream */
-		s->send_size = o->send_size ? o->send_size
-			     : s->lss <= 0 ? 4096 : s->lss > msg_max ? msg_max : s->lss;
-		q->send_width = (uint32_t)width(s->lss, s->send_size);
+		s->send_size = o->send_size ? o->send_size : np_test_default_size(s->lss, udp);
+		q->send_width = (uint32_t)np_test_default_width(s->lss, s->send_size);
 	} else {                                        /* we receive one */
-		s->recv_size = o->recv_size ? o->recv_size
-			     : s->lsr <= 0 ? 4096 : s->lsr > msg_max ? msg_max : s->lsr;
-		q->recv_width = (uint32_t)width(s->lsr, s->recv_size);
+		s->recv_size = o->recv_size ? o->recv_size : np_test_default_size(s->lsr, udp);
+		q->recv_width = (uint32_t)np_test_default_width(s->lsr, s->recv_size);
 	}
 	if (o->lwidth[0])
 		q->send_width = (uint32_t)o->lwidth[0];

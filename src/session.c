@@ -133,9 +133,6 @@ struct sizes {
 static struct sizes plan_sizes(const struct np_omni_request *q, bool udp,
 			       int lss, int lsr)
 {
-	/* A default size is the socket buffer, which -S can make huge:
-	 * keep it within what a request may ask for. */
-	const int msg_max = udp ? NP_UDP_MAX : NP_MAX_TCP_MSG;
 	struct sizes s = { q->send_size, (int32_t)q->send_width,
 			   q->receive_size, (int32_t)q->recv_width };
 
@@ -144,18 +141,18 @@ static struct sizes plan_sizes(const struct np_omni_request *q, bool udp,
 		s.send_width = s.send_width ? s.send_width : 1;
 	} else if (q->direction & NP_DIR_XMIT) {
 		if (s.send_size <= 0)
-			s.send_size = lss > 0 ? (lss > msg_max ? msg_max : lss) : 4096;
+			s.send_size = np_test_default_size(lss, udp);
 		if (!s.send_width)
-			s.send_width = lss / s.send_size + 1 < 2 ? 2 : lss / s.send_size + 1;
+			s.send_width = np_test_default_width(lss, s.send_size);
 	}
 	if ((q->direction & NP_DIR_RECV) && q->request_size > 0) {
 		s.recv_size = q->request_size;
 		s.recv_width = s.recv_width ? s.recv_width : 1;
 	} else if (q->direction & NP_DIR_RECV) {
 		if (s.recv_size <= 0)
-			s.recv_size = lsr > 0 ? (lsr > msg_max ? msg_max : lsr) : 4096;
+			s.recv_size = np_test_default_size(lsr, udp);
 		if (!s.recv_width)
-			s.recv_width = lsr / s.recv_size + 1 < 2 ? 2 : lsr / s.recv_size + 1;
+			s.recv_width = np_test_default_width(lsr, s.recv_size);
 	}
 	return s;
 }

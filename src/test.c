@@ -73,6 +73,20 @@ const struct np_test *const *np_tests(void)
 	return registry;
 }
 
+int32_t np_test_default_size(int bufsize, bool udp)
+{
+	const int32_t max = udp ? NP_UDP_MAX : NP_MAX_TCP_MSG;
+
+	return bufsize <= 0 ? 4096 : bufsize > max ? max : bufsize;
+}
+
+int32_t np_test_default_width(int bufsize, int32_t size)
+{
+	int32_t w = size > 0 ? bufsize / size + 1 : 2;
+
+	return w < 2 ? 2 : w;
+}
+
 void np_run_fill(char *buf, size_t len)
 {
 	/* What netperf 2.7 puts in its buffers, NUL included. */

@@ -132,6 +132,13 @@ static inline bool np_run_stopped(struct np_run *run)
 	return run->ev->pending && np_run_events(run);
 }
 
+/* netperf's default message size, on both ends: the socket buffer, within
+ * what one message may be (NP_UDP_MAX, NP_MAX_TCP_MSG), 4096 when the
+ * buffer is unknown; and how many buffers its ring would hold (at least
+ * 2), which goes on the wire. */
+int32_t np_test_default_size(int bufsize, bool udp);
+int32_t np_test_default_width(int bufsize, int32_t size);
+
 /* Shared by the data loops of every family. */
 void np_run_fill(char *buf, size_t len);
 /* A blocking call returned EAGAIN (the idle timeout): keep waiting when a
