@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "select.h"
+#include "selectors.h"
 #include "test.h"
 
 enum np_opts_status {

@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "select.h"
+#include "selectors.h"
 #include "sock.h"
 #include "units.h"
 

@@ -1,5 +1,5 @@
 /*
- * check_select.c - unit tests for select.c: netperf 2.7.1's omni output
+ * check_selectors.c - unit tests for selectors.c: netperf 2.7.1's omni output
  * selectors (-- -o, -O, -k), byte for byte.
  *
  * The golden cases fill a struct np_report with the figures of one real
@@ -30,7 +30,7 @@
 
 #include "golden.h"
 #include "report.h"
-#include "select.h"
+#include "selectors.h"
 #include "test.h"
 
 #ifndef TESTDATA_DIR

@@ -1,5 +1,5 @@
 /*
- * select.h - netperf's omni output selectors: the test options -o (CSV),
+ * selectors.h - netperf's omni output selectors: the test options -o (CSV),
  * -O (columns) and -k (NAME=value) and the lists of field names they take
  * (cli.md 3.4, formats.md 10).
  *
@@ -8,8 +8,8 @@
  * struct of field indexes; printing it needs no allocation.  Only this
  * module knows the field names, their header words and printf formats.
  */
-#ifndef NP_SELECT_H
-#define NP_SELECT_H
+#ifndef NP_SELECTORS_H
+#define NP_SELECTORS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * select.c - netperf's omni output selectors (-o, -O, -k).
+ * selectors.c - netperf's omni output selectors (-o, -O, -k).
  *
  * One table holds every field netperf 2.7.1 knows, in its order (the
  * order of `-o ?` and of "all"): the name, the four header words that -O
@@ -13,7 +13,7 @@
 #include "config.h"
 #endif
 
-#include "select.h"
+#include "selectors.h"
 
 #include <ctype.h>
 #include <errno.h>
