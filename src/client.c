@@ -224,7 +224,10 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		.family = p->family, .type = t->sock_type, .protocol = t->protocol,
 		.sndbuf = o->lsndbuf, .rcvbuf = o->lrcvbuf,
 		.nodelay = o->nodelay && t->sock_type == SOCK_STREAM,
-		.dontroute = !routing_allowed(o, t),
+		/* Only when asked: on a connected UDP socket SO_DONTROUTE
+		 * costs a route lookup per datagram (the request still tells
+		 * netserver, as netperf's does). */
+		.dontroute = o->routing == 0,
 		.recverr = t->sock_type == SOCK_DGRAM && !t->rr,
 		.keepalive = o->keepalive,
 		.reuseaddr = true,
@@ -495,6 +498,9 @@ static char *data_buffer(size_t len, int align, int offset, int fill_fd, void **
 		return NULL;
 	p = b + (a - (uintptr_t)b % a) % a + offset;
 	np_run_fill(p, len);
+	/* Every iteration sends the file's start (a pipe cannot rewind). */
+	if (fill_fd >= 0)
+		(void)lseek(fill_fd, 0, SEEK_SET);
 	while (fill_fd >= 0 && got < len) {
 		ssize_t n = read(fill_fd, p + got, len - got);
 

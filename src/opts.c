@@ -630,6 +630,14 @@ static enum np_opts_status ring_width(const struct cur *c, struct np_opts *o)
 	return st;
 }
 
+/* Digits, and with unit one of netperf's time letters after them. */
+static bool interval_word(const char *w, bool unit)
+{
+	size_t n = strspn(w, "0123456789");
+
+	return n > 0 && n < 10 && (w[n] == '\0' || (unit && strchr("mus", w[n]) && !w[n + 1]));
+}
+
 static void print_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
@@ -853,6 +861,13 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		break;
 	case 'w':
 	case 'b':
+		/* -b bursts, -w an interval with an optional unit (m, u, s). */
+		if ((st = split(c, &p)) != NP_OPTS_RUN)
+			return st;
+		if ((p.has_a && !interval_word(p.a, c->opt == 'w')) ||
+		    (p.has_b && !interval_word(p.b, c->opt == 'w')))
+			return bad(c, c->opt == 'w' ? "an interval is a number with an optional m, u or s"
+						    : "a burst is a number of packets");
 		notice(c, "%s is not built into netperf-ng (nor into a plain netperf 2.7.1); ignored",
 		       c->opt == 'w' ? "packet rate control" : "packet burst size");
 		break;
@@ -1119,7 +1134,10 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 		return NP_OPTS_RUN;
 	case 'j':
 	case 'w':
-		return NP_OPTS_RUN;   /* netperf 2.7.1 parses and ignores them too */
+		/* netperf 2.7.1 parses and ignores them too; a number still. */
+		if (!interval_word(c->val, false))
+			return bad(c, "not a number");
+		return NP_OPTS_RUN;
 	case 'c':
 		if (!o->test->connect_each)
 			notice(c, "the test name decides what is a connection test here (TCP_CRR, TCP_CC); ignored");
@@ -1130,6 +1148,9 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 	case 'l':
 	case 'U':
 	case 'V':
+		if (c->opt == 'l' && (st = number(c, c->val, 0, 255, "hops", &(int64_t){ 0 })) !=
+		    NP_OPTS_RUN)
+			return st;
 		notice(c, "%s; ignored",
 		       c->opt == 'B' ? "IP_PKTINFO changes nothing in these tests"
 		       : c->opt == 'g' ? "SO_DEBUG traces nothing on Linux"

@@ -30,7 +30,8 @@
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
 
 /* TCP_SENDFILE's send: the next size bytes of its file, round again at
- * its end. */
+ * its end.  A file emptied under us fails (ENODATA) rather than spin
+ * without sending. */
 static ssize_t send_file(int fd, int file_fd, off_t *off, size_t size)
 {
 	ssize_t n = sendfile(fd, file_fd, off, size);
@@ -38,6 +39,10 @@ static ssize_t send_file(int fd, int file_fd, off_t *off, size_t size)
 	if (n == 0) {
 		*off = 0;
 		n = sendfile(fd, file_fd, off, size);
+		if (n == 0) {
+			errno = ENODATA;
+			return -1;
+		}
 	}
 	return n;
 }
@@ -128,15 +133,20 @@ static uint64_t count_limit(const struct np_run *run)
 
 /* netperf: send, half-close, then wait for the receiver's EOF; the clock
  * stops only when everything sent has been taken. */
-static int tcp_stream_client(struct np_run *run)
+static NP_HOT_INLINE int tcp_send_client(struct np_run *run, bool from_file)
 {
 	if (np_run_connect(run) < 0)
 		return -1;
-	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS, false) < 0)
+	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file) < 0)
 		return -1;
 	if (shutdown(run->fd, SHUT_WR) < 0)
 		return np_run_fail(run, "shutdown", errno);
 	return np_run_drain(run, run->fd);
+}
+
+static int tcp_stream_client(struct np_run *run)
+{
+	return tcp_send_client(run, false);
 }
 
 /* TCP_STREAM with sendfile(2): the kernel reads the file, no copy from
@@ -145,25 +155,19 @@ static int tcp_sendfile_client(struct np_run *run)
 {
 	/* sendfile(2) has no MSG_NOSIGNAL, and netperf keeps SIGPIPE's
 	 * default (for "netperf | head"): a peer's reset must be an EPIPE
-	 * reported, not a silent death. */
+	 * reported, not a silent death.  One that came is taken here. */
 	const struct timespec zero = { 0, 0 };
 	sigset_t pipe_set, old;
 	int rc;
 
-	if (np_run_connect(run) < 0)
-		return -1;
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
 	sigprocmask(SIG_BLOCK, &pipe_set, &old);
-	rc = send_loop(run, run->fd, false, PEER_CLOSE_FAILS, true);
+	rc = tcp_send_client(run, true);
 	while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE)
 		;
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (rc < 0)
-		return -1;
-	if (shutdown(run->fd, SHUT_WR) < 0)
-		return np_run_fail(run, "shutdown", errno);
-	return np_run_drain(run, run->fd);
+	return rc;
 }
 
 /* The client's EOF ends the test, whatever the count: it sends at least

@@ -4,21 +4,33 @@
   sinks.py PORT_FILE [--drop-every N]
 
 Binds 127.0.0.1 on a free port and writes it to PORT_FILE; serves there:
-  TCP discard (RFC 863): read and drop until EOF;
+  TCP discard (RFC 863): read and drop until EOF; the first 64 bytes of
+  the latest connection go to PORT_FILE.first (what the sender filled its
+  buffers with);
   UDP echo (RFC 862): answer each datagram with itself, except every N-th
   (--drop-every), which is dropped, as a lossy path would.
 Runs until killed.  Standard library only.
 """
+import os
 import selectors
 import socket
 import sys
 import threading
 
 
-def discard(conn):
+def discard(conn, first_file):
+    head = b''
     with conn:
-        while conn.recv(65536):
-            pass
+        while True:
+            data = conn.recv(65536)
+            if not data:
+                break
+            if len(head) < 64:
+                head += data[:64 - len(head)]
+                if len(head) == 64:
+                    with open(first_file + '.tmp', 'wb') as f:
+                        f.write(head)
+                    os.rename(first_file + '.tmp', first_file)
 
 
 def main():
@@ -41,7 +53,6 @@ def main():
     tcp.listen(16)
     with open(port_file + '.tmp', 'w') as f:
         f.write('%d\n' % port)
-    import os
     os.rename(port_file + '.tmp', port_file)
     sel = selectors.DefaultSelector()
     sel.register(tcp, selectors.EVENT_READ)
@@ -51,7 +62,8 @@ def main():
         for key, _ in sel.select():
             if key.fileobj is tcp:
                 conn, _ = tcp.accept()
-                threading.Thread(target=discard, args=(conn,), daemon=True).start()
+                threading.Thread(target=discard, args=(conn, port_file + '.first'),
+                                 daemon=True).start()
             else:
                 data, peer = udp.recvfrom(65536)
                 n += 1
