@@ -235,7 +235,7 @@ static int make_plan(struct plan *p, const struct np_opts *o, const char *ctl_ho
 		.priority = o->lprio, .tos = o->ltos,
 		.cork = o->cork, .mtu_do = o->mtu_do, .fastopen = o->fastopen,
 		.maxseg = o->maxseg, .max_pacing = o->max_pacing,
-		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
+		.wake_ms = NP_WAKE_MS,
 	};
 	if (o->omni)
 		snprintf(p->title, sizeof(p->title), "OMNI %s TEST", np_test_direction_name(t));
@@ -459,14 +459,33 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 }
 
 /* Ctrl-C during a data phase ends the test early; it is then reported as
- * usual.  A second one kills netperf (SA_RESETHAND). */
+ * usual.  A second one kills netperf (SA_RESETHAND).  The handler only
+ * sets a flag and makes a pipe readable, which the run's watch reads. */
 static volatile sig_atomic_t interrupted;
+static int sigint_pipe[2] = { -1, -1 };
 
 static void on_sigint(int sig)
 {
+	int saved = errno;
+
 	(void)sig;
 	interrupted = 1;
-	np_timer_expire_now();
+	if (write(sigint_pipe[1], "i", 1) < 0)
+		errno = saved;
+	errno = saved;
+}
+
+static int sigint_pipe_open(void)
+{
+	if (sigint_pipe[0] >= 0)
+		return 0;
+	if (pipe(sigint_pipe) < 0)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		(void)fcntl(sigint_pipe[i], F_SETFD, FD_CLOEXEC);
+		(void)fcntl(sigint_pipe[i], F_SETFL, O_NONBLOCK);
+	}
+	return 0;
 }
 
 static void catch_sigint(bool on)
@@ -638,6 +657,7 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	struct np_omni_response rsp;
 	struct np_omni_results res;
 	struct np_run run;
+	struct np_watch watch;
 	char why[160];
 	int rc = -1, r;
 	bool cpu_ok;
@@ -699,7 +719,9 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	}
 	run.timed = o->length > 0;
 	run.count = o->length < 0 ? -o->length : 0;
-	run.ev = np_timer_events();
+	run.watch = &watch;
+	run.ev = &watch.ev;
+	run.wake_s = NP_WAKE_MS / 1000.0;
 	run.hist = t->rr ? l->hist : NULL;
 	run.sent_at = l->sent_at;
 	run.ring_size = (unsigned)run.burst + 1;
@@ -712,19 +734,20 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	/* -s: the set-up is done; netperf waits before the data flows. */
 	if (o->wait_s > 0)
 		pause_s(o->wait_s);
-	if (np_timer_start(o->length > 0 ? (double)o->length : 0) < 0) {
-		fail(err, "timer: %s", strerror(errno));
-		goto out;
-	}
 	cpu_ok = o->local_cpu && np_cpu_read(l->cpu0) == 0;
 	catch_sigint(true);
+	/* The watch also ends the run if netserver closes the control
+	 * connection under it. */
+	if (np_watch_start(&watch, o->length > 0 ? (double)o->length : 0,
+			   o->interim > 0 ? o->interim : 0, l->ctl, sigint_pipe[0]) < 0) {
+		catch_sigint(false);
+		fail(err, "starting the run's watch: %s", strerror(errno));
+		goto out;
+	}
 	t0 = im.since = np_now();
-	if (o->interim > 0)
-		np_tick_start(o->interim);
 	r = t->client_run(&run);
 	s->elapsed = np_now() - t0;
-	np_timer_stop();
-	np_tick_stop();
+	np_watch_end(&watch);
 	catch_sigint(false);
 	if (o->interim > 0 && r == 0)
 		interim_figure(&run, true);   /* the last, shorter interval */
@@ -919,8 +942,8 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 
 	if (o->test->command)
 		return o->test->command(o, out, err);
-	if (np_timer_init() < 0)
-		return fail(err, "timer: %s", strerror(errno)), 1;
+	if (sigint_pipe_open() < 0)
+		return fail(err, "pipe: %s", strerror(errno)), 1;
 	if (o->lfill) {
 		l.fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (l.fill_fd < 0)

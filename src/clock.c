@@ -1,5 +1,5 @@
 /*
- * clock.c - the end-of-test timer, the interim tick, monotonic time.
+ * clock.c - monotonic time, and the watch thread of a run.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -8,15 +8,13 @@
 #include "clock.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
-
-static struct np_events events;
-static timer_t end_timer, tick_timer;
-static bool timers_ready;
-
-/* Real-time signals queue, so a tick can never swallow the end signal. */
-#define TICK_SIGNAL (SIGRTMIN)
+#include <unistd.h>
 
 double np_now(void)
 {
@@ -26,111 +24,201 @@ double np_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void on_end(int sig)
+static void raise_stop(struct np_watch *w)
 {
-	(void)sig;
-	events.stop = 1;
-	events.pending = 1;
+	atomic_store(&w->ev.stop, 1);
+	atomic_store(&w->ev.pending, 1);
 }
 
-static void on_tick(int sig)
+/* Whether fd's peer has closed or reset it, whatever unread bytes sit
+ * before its FIN.  Only asked once poll() said something happened. */
+static bool peer_closed(int fd, short revents)
 {
-	(void)sig;
-	events.tick = 1;
-	events.pending = 1;
+#ifdef POLLRDHUP
+	(void)fd;
+	return revents & (POLLRDHUP | POLLHUP | POLLERR);
+#else
+	char c;
+	ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+
+	(void)revents;
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+#endif
 }
 
-static int make_timer(int sig, void (*handler)(int), timer_t *timer)
-{
-	struct sigaction sa;
-	struct sigevent sev;
+#ifdef POLLRDHUP
+#define CLOSE_EVENTS POLLRDHUP
+#else
+#define CLOSE_EVENTS POLLIN
+#endif
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0; /* no SA_RESTART: blocked send/recv must return */
-	if (sigaction(sig, &sa, NULL) < 0)
+/* Due work at now; the next time something is due (0: nothing is). */
+static double due(struct np_watch *w, double now)
+{
+	double next = 0;
+
+	if (w->end > 0) {
+		if (now >= w->end) {
+			w->end = 0;
+			atomic_store(&w->fired, 1);
+			raise_stop(w);
+		} else {
+			next = w->end;
+		}
+	}
+	if (w->tick > 0) {
+		if (now >= w->next_tick) {
+			atomic_store(&w->ev.tick, 1);
+			atomic_store(&w->ev.pending, 1);
+			/* A late wake-up skips ticks rather than bunching them. */
+			while (w->next_tick <= now)
+				w->next_tick += w->tick;
+		}
+		if (next == 0 || w->next_tick < next)
+			next = w->next_tick;
+	}
+	return next;
+}
+
+static void *watch_main(void *arg)
+{
+	struct np_watch *w = arg;
+
+	pthread_mutex_lock(&w->lock);
+	while (!w->quit) {
+		struct pollfd p[3];
+		int n = 0, ms = -1, ctl = -1, stop = -1;
+		double now = np_now(), next = due(w, now);
+
+		if (next > 0)
+			ms = (int)((next - now) * 1000.0) + 1;  /* never early */
+		p[n++] = (struct pollfd){ .fd = w->wake[0], .events = POLLIN };
+		if (w->ctl_fd >= 0) {
+			ctl = n;
+			p[n++] = (struct pollfd){ .fd = w->ctl_fd, .events = CLOSE_EVENTS };
+		}
+		if (w->stop_fd >= 0) {
+			stop = n;
+			p[n++] = (struct pollfd){ .fd = w->stop_fd, .events = POLLIN };
+		}
+		pthread_mutex_unlock(&w->lock);
+		n = poll(p, (nfds_t)n, ms);
+		pthread_mutex_lock(&w->lock);
+		if (n <= 0)
+			continue;
+		if (p[0].revents) {
+			char buf[16];
+
+			while (read(w->wake[0], buf, sizeof(buf)) > 0)
+				;
+		}
+		if (ctl >= 0 && p[ctl].revents) {
+			/* Anything else on it mid-test is not ours to read:
+			 * stop watching rather than spin. */
+			if (peer_closed(w->ctl_fd, p[ctl].revents)) {
+				atomic_store(&w->gone, 1);
+				w->forced = true;
+				raise_stop(w);
+			}
+			w->ctl_fd = -1;
+		}
+		if (stop >= 0 && p[stop].revents) {
+			w->forced = true;
+			raise_stop(w);
+			w->stop_fd = -1;
+		}
+	}
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
+}
+
+static void poke(struct np_watch *w)
+{
+	ssize_t n;
+
+	do
+		n = write(w->wake[1], "w", 1);
+	while (n < 0 && errno == EINTR);
+}
+
+int np_watch_start(struct np_watch *w, double seconds, double tick_s, int ctl_fd,
+		   int stop_fd)
+{
+	sigset_t all, old;
+	int err;
+
+	memset(w, 0, sizeof(*w));
+	atomic_init(&w->ev.pending, 0);
+	atomic_init(&w->ev.stop, 0);
+	atomic_init(&w->ev.tick, 0);
+	atomic_init(&w->fired, 0);
+	atomic_init(&w->gone, 0);
+	w->ctl_fd = ctl_fd;
+	w->stop_fd = stop_fd;
+	if (pipe(w->wake) < 0)
 		return -1;
-	memset(&sev, 0, sizeof(sev));
-	sev.sigev_notify = SIGEV_SIGNAL;
-	sev.sigev_signo = sig;
-	return timer_create(CLOCK_MONOTONIC, &sev, timer);
-}
-
-int np_timer_init(void)
-{
-	if (timers_ready)
-		return 0;
-	if (make_timer(SIGALRM, on_end, &end_timer) < 0 ||
-	    make_timer(TICK_SIGNAL, on_tick, &tick_timer) < 0)
+	for (int i = 0; i < 2; i++) {
+		(void)fcntl(w->wake[i], F_SETFD, FD_CLOEXEC);
+		(void)fcntl(w->wake[i], F_SETFL, O_NONBLOCK);
+	}
+	pthread_mutex_init(&w->lock, NULL);
+	w->end = seconds > 0 ? np_now() + seconds : 0;
+	w->tick = tick_s > 0 ? tick_s : 0;
+	w->next_tick = np_now() + w->tick;
+	/* Signals stay with the run's own thread, whose calls they may cut
+	 * short as before (Ctrl-C). */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&w->thread, NULL, watch_main, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		close(w->wake[0]);
+		close(w->wake[1]);
+		pthread_mutex_destroy(&w->lock);
+		errno = err;
 		return -1;
-	timers_ready = true;
+	}
+	w->running = true;
 	return 0;
 }
 
-static struct timespec to_timespec(double seconds)
+void np_watch_restart(struct np_watch *w, double seconds)
 {
-	struct timespec ts;
-
-	ts.tv_sec = (time_t)seconds;
-	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
-	if (seconds > 0 && ts.tv_sec == 0 && ts.tv_nsec == 0)
-		ts.tv_nsec = 1;
-	return ts;
+	pthread_mutex_lock(&w->lock);
+	w->end = seconds > 0 ? np_now() + seconds : 0;
+	if (atomic_exchange(&w->fired, 0) && !w->forced)
+		atomic_store(&w->ev.stop, 0);
+	pthread_mutex_unlock(&w->lock);
+	poke(w);
 }
 
-static int arm(timer_t timer, double first, double repeat)
+void np_watch_disarm(struct np_watch *w)
 {
-	struct itimerspec its;
-
-	its.it_value = to_timespec(first);
-	its.it_interval = to_timespec(repeat);
-	return timer_settime(timer, 0, &its, NULL);
+	pthread_mutex_lock(&w->lock);
+	w->end = 0;
+	pthread_mutex_unlock(&w->lock);
+	poke(w);
 }
 
-int np_timer_start(double seconds)
+void np_watch_expire(struct np_watch *w)
 {
-	if (!timers_ready && np_timer_init() < 0)
-		return -1;
-	events.stop = events.tick = events.pending = 0;
-	if (seconds <= 0)
-		return arm(end_timer, 0, 0);
-	return arm(end_timer, seconds, NP_TIMER_REPEAT_MS / 1000.0);
+	pthread_mutex_lock(&w->lock);
+	w->forced = true;
+	raise_stop(w);
+	pthread_mutex_unlock(&w->lock);
 }
 
-void np_timer_stop(void)
+void np_watch_end(struct np_watch *w)
 {
-	if (timers_ready)
-		(void)arm(end_timer, 0, 0);
-}
-
-struct np_events *np_timer_events(void)
-{
-	return &events;
-}
-
-bool np_timer_fired(void)
-{
-	return events.stop != 0;
-}
-
-void np_timer_expire_now(void)
-{
-	events.stop = 1;
-	events.pending = 1;
-	if (timers_ready)
-		(void)arm(end_timer, NP_TIMER_REPEAT_MS / 1000.0, NP_TIMER_REPEAT_MS / 1000.0);
-}
-
-int np_tick_start(double seconds)
-{
-	if (!timers_ready && np_timer_init() < 0)
-		return -1;
-	return arm(tick_timer, seconds, seconds);
-}
-
-void np_tick_stop(void)
-{
-	if (timers_ready)
-		(void)arm(tick_timer, 0, 0);
+	if (!w->running)
+		return;
+	pthread_mutex_lock(&w->lock);
+	w->quit = true;
+	pthread_mutex_unlock(&w->lock);
+	poke(w);
+	pthread_join(w->thread, NULL);
+	close(w->wake[0]);
+	close(w->wake[1]);
+	pthread_mutex_destroy(&w->lock);
+	w->running = false;
 }

@@ -1,50 +1,76 @@
 /*
- * clock.h - test timing on CLOCK_MONOTONIC.
+ * clock.h - time for a run: monotonic seconds, and the run's watch.
  *
- * Two timers per process, each raising a signal whose handler only sets
- * flags in struct np_events: the end-of-test timer (SIGALRM) and, with
- * -D, the interim-report tick (a real-time signal, so the two never
- * merge).  The handlers are installed without SA_RESTART, so a blocking
- * call in progress returns EINTR.  After its first expiry the end timer
- * keeps firing every NP_TIMER_REPEAT_MS: a call that started just after
- * the flag was set is interrupted too, and nothing blocks past the end
- * of the test.  The data loops read one flag, never the clock.
+ * A watch belongs to one run.  Its thread sleeps in poll() until the
+ * run's end, the next -D tick or the close of the watched control
+ * connection, and sets flags in struct np_events that the data loop reads
+ * with one load per operation.  No signal ends a run: a loop blocked in a
+ * call notices the flags when the call returns, and data sockets carry a
+ * short SO_RCVTIMEO/SO_SNDTIMEO (NP_WAKE_MS, sock.h) so that no call
+ * blocks long.  Runs in different threads each have their own watch.
  */
 #ifndef NP_CLOCK_H
 #define NP_CLOCK_H
 
-#include <signal.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
-
-#define NP_TIMER_REPEAT_MS 50
 
 /* What the data loops must notice.  pending is their only per-operation
  * check; it is set with any of the others. */
 struct np_events {
-	volatile sig_atomic_t pending;
-	volatile sig_atomic_t stop;     /* the test's time is up */
-	volatile sig_atomic_t tick;     /* an interim report is due */
+	atomic_int pending;
+	atomic_int stop;     /* the test is over: its time, the peer, Ctrl-C */
+	atomic_int tick;     /* an interim report is due */
+};
+
+struct np_watch {
+	struct np_events ev;
+	atomic_int fired;    /* the end time passed (not the peer, not stop_fd) */
+	atomic_int gone;     /* the watched control connection closed */
+	/* The rest is the watch's own; np_watch_* change it under lock. */
+	pthread_mutex_t lock;
+	pthread_t thread;
+	bool running;
+	bool quit;
+	bool forced;         /* stopped by the peer, stop_fd or expire */
+	int wake[2];         /* a pipe: the thread re-reads its settings */
+	int ctl_fd;          /* -1: none */
+	int stop_fd;         /* readable = stop (netperf's Ctrl-C); -1: none */
+	double end;          /* np_now() of the end; 0: none */
+	double tick;         /* -D seconds; 0: none */
+	double next_tick;
 };
 
 /* Seconds on CLOCK_MONOTONIC. */
 double np_now(void);
 
-/* Install the handlers and create the timers (once per process). */
-int np_timer_init(void);
-/* Arm the end timer to fire after seconds (<= 0: never); clears the
- * events. */
-int np_timer_start(double seconds);
-/* Disarm it; the flags keep their values. */
-void np_timer_stop(void);
-/* The flags this process's timers set. */
-struct np_events *np_timer_events(void);
-bool np_timer_fired(void);
-/* Set the stop flag from outside the timer (SIGINT, a vanished client);
- * async-signal-safe. */
-void np_timer_expire_now(void);
+/*
+ * Start the watch: the end after seconds (<= 0: none), a tick every
+ * tick_s (<= 0: none), ctl_fd watched for its peer's close and stop_fd
+ * for input (either -1).  The flags start clear.  0, or -1 with errno.
+ */
+int np_watch_start(struct np_watch *w, double seconds, double tick_s, int ctl_fd,
+		   int stop_fd);
+/* The end moves to seconds from now.  A stop the old end set is lifted;
+ * one for any other reason stays. */
+void np_watch_restart(struct np_watch *w, double seconds);
+/* No end time any more: a loop that outlives it (TCP_CRR's linger, UDP's
+ * lost-marker tail) keeps its own time. */
+void np_watch_disarm(struct np_watch *w);
+/* Stop the run now, from any thread. */
+void np_watch_expire(struct np_watch *w);
+/* End the thread; the flags keep their values. */
+void np_watch_end(struct np_watch *w);
 
-/* The interim tick every seconds (> 0), or none. */
-int np_tick_start(double seconds);
-void np_tick_stop(void);
+static inline bool np_watch_fired(struct np_watch *w)
+{
+	return atomic_load(&w->fired) != 0;
+}
+
+static inline bool np_watch_gone(struct np_watch *w)
+{
+	return atomic_load(&w->gone) != 0;
+}
 
 #endif

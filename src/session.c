@@ -40,75 +40,6 @@
 /* Room for any datagram, IPv6's 65527-byte payloads included. */
 #define UDP_RECV_MAX 65536
 
-/*
- * A client that vanishes mid-test: its control socket turns readable (EOF
- * or reset) while nothing should arrive on it.  With O_ASYNC the kernel
- * tells us by SIGIO, and the data loop ends at once instead of waiting
- * for the safety timer; no cost per operation.
- */
-static struct {
-	volatile sig_atomic_t gone;
-	int fd;
-} watch = { 0, -1 };
-
-/* Async-signal-safe: poll() says whether the peer has closed or reset,
- * whatever unread bytes sit before its FIN. */
-static bool control_gone(int fd)
-{
-#ifdef POLLRDHUP
-	struct pollfd p = { .fd = fd, .events = POLLRDHUP };
-
-	return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
-#else
-	char c;
-	ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
-
-	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
-#endif
-}
-
-static void on_sigio(int sig)
-{
-	int saved = errno;
-
-	(void)sig;
-	if (watch.fd >= 0 && control_gone(watch.fd)) {
-		watch.gone = 1;
-		np_timer_expire_now();
-	}
-	errno = saved;
-}
-
-static void watch_control(int fd, bool on)
-{
-#if defined(O_ASYNC) && defined(F_SETOWN)
-	int flags = fcntl(fd, F_GETFL);
-
-	if (flags < 0)
-		return;
-	if (on) {
-		struct sigaction sa;
-
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = on_sigio;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGIO, &sa, NULL);
-		watch.gone = 0;
-		watch.fd = fd;
-		(void)fcntl(fd, F_SETOWN, getpid());
-		(void)fcntl(fd, F_SETFL, flags | O_ASYNC);
-	} else {
-		(void)fcntl(fd, F_SETFL, flags & ~O_ASYNC);
-		watch.fd = -1;
-	}
-#endif
-	/* What arrived before O_ASYNC was on raised no signal. */
-	if (on && control_gone(fd)) {
-		watch.gone = 1;
-		np_timer_expire_now();
-	}
-}
-
 struct session {
 	int ctl;
 	const struct np_session_rules *rules;
@@ -253,7 +184,7 @@ static struct np_sockopts data_sockopts(const struct np_omni_request *q,
 		.priority = q->socket_prio,    /* -1 (leave) or checked by wire.c */
 		.tos = q->socket_tos,
 		.mtu_do = (q->flags & NP_F_MTU_DISCOVER) != 0,
-		.idle_timeout_s = NP_IDLE_TIMEOUT_S,
+		.wake_ms = NP_WAKE_MS,
 	};
 }
 
@@ -354,6 +285,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	struct np_omni_results res;
 	struct np_data_plan plan;
 	struct np_run run;
+	struct np_watch watch;
 	struct sockaddr_storage local;
 	socklen_t llen = sizeof(local);
 	struct sizes z;
@@ -454,27 +386,26 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 		run.pad = 0;
 	}
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
-	run.ev = np_timer_events();
-	run.ctl_gone = &watch.gone;
+	run.watch = &watch;
+	run.ev = &watch.ev;
+	run.wake_s = NP_WAKE_MS / 1000.0;
 	run.legacy = s->legacy != 0;
 	if (cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
-	if (np_timer_start(run.length + run.pad) < 0) {
+	if (np_watch_start(&watch, run.length + run.pad, 0, s->ctl, -1) < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		goto out;
 	}
-	watch_control(s->ctl, true);
 	t0 = np_now();
 	(void)t->server_run(&run);
 	window = elapsed = np_now() - t0;
-	np_timer_stop();
-	watch_control(s->ctl, false);
+	np_watch_end(&watch);
 	note_strangers(s, &run, t->name);
-	if (watch.gone) {
+	if (np_watch_gone(&watch)) {
 		np_log(NP_LOG_INFO, "%s: the client went away during the test", t->name);
 		goto out;
 	}
-	if (np_timer_fired()) {
+	if (np_watch_fired(&watch)) {
 		elapsed -= run.pad;
 		/* A counted test that the time budget cut short. */
 		if (!run.timed && !run.err)
@@ -603,10 +534,6 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 	s.rules = rules;
 	s.bound_cpu = -1;
 	s.reply_type = NP_OMNI_RESPONSE;
-	if (np_timer_init() < 0) {
-		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
-		return NP_SESSION_DROPPED;
-	}
 	if (control_ends(&s) < 0) {
 		np_log(NP_LOG_INFO, "control connection: %s", strerror(errno));
 		return NP_SESSION_DROPPED;

@@ -192,8 +192,9 @@ int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 		goto fail;
 	}
 #endif
-	if (o->idle_timeout_s > 0) {
-		struct timeval tv = { .tv_sec = o->idle_timeout_s, .tv_usec = 0 };
+	if (o->wake_ms > 0) {
+		struct timeval tv = { .tv_sec = o->wake_ms / 1000,
+				      .tv_usec = (suseconds_t)(o->wake_ms % 1000) * 1000 };
 
 		if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0 ||
 		    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) < 0) {

@@ -13,9 +13,13 @@
 #include <stdio.h>
 #include <sys/socket.h>
 
-/* Seconds a data-phase call may block without progress before the run
- * fails (count-based tests) or re-checks its timer (timed tests). */
+/* Seconds a data phase may go without progress before the run fails
+ * (count-based tests; a timed test waits for its end instead). */
 #define NP_IDLE_TIMEOUT_S 30
+/* The longest a data-socket call blocks (SO_RCVTIMEO/SO_SNDTIMEO) before
+ * its loop looks at the run's flags again: how late a blocked loop sees
+ * the end of its test.  Costs nothing while data flows. */
+#define NP_WAKE_MS 20
 
 struct np_sockopts {
 	int family;            /* AF_INET or AF_INET6 */
@@ -41,7 +45,7 @@ struct np_sockopts {
 	bool defer_accept;     /* listener: TCP_DEFER_ACCEPT */
 	int maxseg;            /* TCP_MAXSEG, 0 = leave */
 	int64_t max_pacing;    /* SO_MAX_PACING_RATE bytes/s, 0 = leave */
-	int idle_timeout_s;    /* SO_RCVTIMEO/SO_SNDTIMEO, 0 = none */
+	int wake_ms;           /* SO_RCVTIMEO/SO_SNDTIMEO, 0 = none */
 };
 
 /* A resolved address, printable. */

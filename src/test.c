@@ -109,26 +109,53 @@ bool np_run_events(struct np_run *run)
 {
 	struct np_events *ev = run->ev;
 
-	ev->pending = 0;
-	if (ev->tick) {
+	atomic_store(&ev->pending, 0);
+	if (atomic_exchange(&ev->tick, 0)) {
 		int saved = errno;   /* the caller may be about to read it */
 
-		ev->tick = 0;
 		if (run->on_tick)
 			run->on_tick(run);
 		errno = saved;
 	}
 	/* Once stopped, stay on this path: every later check says so. */
-	if (ev->stop)
-		ev->pending = 1;
-	return ev->stop != 0;
+	if (atomic_load(&ev->stop)) {
+		atomic_store(&ev->pending, 1);
+		return true;
+	}
+	return false;
+}
+
+double np_run_quiet(struct np_run *run)
+{
+	const uint64_t moved = run->c.send_calls + run->c.recv_calls + run->c.trans;
+	const double now = np_now();
+
+	if (moved != run->quiet_mark || run->quiet_since == 0) {
+		run->quiet_mark = moved;
+		run->quiet_since = now - run->wake_s;
+	}
+	return now - run->quiet_since;
+}
+
+bool np_run_peer_gone(struct np_run *run)
+{
+	return run->watch && np_watch_gone(run->watch);
 }
 
 bool np_run_idle(struct np_run *run, const char *what)
 {
+	int saved = errno;
+	double quiet;
+
 	if (np_run_stopped(run))
 		return false;
-	if (run->timed)
+	quiet = np_run_quiet(run);
+	if (run->deadline > 0 && np_now() > run->deadline) {
+		np_run_fail(run, what, ETIMEDOUT);
+		return false;
+	}
+	errno = saved;
+	if (run->timed || quiet < NP_IDLE_TIMEOUT_S)
 		return true;
 	np_run_fail(run, what, ETIMEDOUT);
 	return false;
@@ -144,11 +171,9 @@ int np_run_connect(struct np_run *run)
 
 void np_run_restart_timer(struct np_run *run)
 {
-	if (run->timed && np_timer_start(run->length) == 0) {
+	if (run->timed && run->watch) {
+		np_watch_restart(run->watch, run->length);
 		run->pad = 0;
-		/* The restart cleared a stop the control watch had set. */
-		if (run->ctl_gone && *run->ctl_gone)
-			np_timer_expire_now();
 	}
 }
 
@@ -289,8 +314,9 @@ int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
 	double last = np_now();
 	const double hard = last + NP_UDP_TAIL_MAX_S;
 
-	/* The repeating end timer would cut every wait short. */
-	np_timer_stop();
+	/* The end has passed: this loop keeps its own time. */
+	if (run->watch)
+		np_watch_disarm(run->watch);
 	for (;;) {
 		ssize_t n = recv(run->fd, run->rbuf, len, MSG_DONTWAIT);
 		double now = np_now();
@@ -308,7 +334,7 @@ int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
 			return np_run_fail(run, "recv", errno);
 		}
 		/* A client that keeps sending is cut at the hard deadline. */
-		if (now >= hard || (run->ctl_gone && *run->ctl_gone))
+		if (now >= hard || np_run_peer_gone(run))
 			return 0;
 		if (n >= 0)
 			continue;
@@ -333,12 +359,11 @@ int np_run_drain(struct np_run *run, int fd)
 
 		if (n == 0)
 			return 0;
-		if (n > 0 || errno == EINTR)
+		if (n > 0 || errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
 			continue;
 		if (errno == ECONNRESET)
 			return 0;
-		return np_run_fail(run, "waiting for the peer to close",
-				   errno == EAGAIN || errno == EWOULDBLOCK ? ETIMEDOUT : errno);
+		return np_run_fail(run, "waiting for the peer to close", errno);
 	}
 	return np_run_fail(run, "waiting for the peer to close", ETIMEDOUT);
 }

@@ -7,6 +7,7 @@
 #define NP_TEST_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,7 +61,8 @@ struct np_run {
 	double idle_tail;      /* seconds of closing silence, off elapsed */
 	double deadline;       /* np_now() by which a transaction that must
 				* outlive the timer ends; 0 = none */
-	struct np_events *ev;  /* the timers' flags (clock.h) */
+	struct np_events *ev;  /* the flags the loop reads: watch->ev, or none */
+	struct np_watch *watch;  /* the run's watch (clock.h): end, ticks, peer */
 	/* -D: called from the loop, off its fast path, when a tick is due;
 	 * run->c is current then. */
 	void (*on_tick)(struct np_run *run);
@@ -77,7 +79,11 @@ struct np_run {
 	const struct np_peers *peers;
 	uint64_t strangers;    /* connections and datagrams dropped */
 	struct sockaddr_storage stranger;  /* the first of them */
-	const volatile sig_atomic_t *ctl_gone;  /* server: the client vanished */
+	/* Blocked calls return after wake_s (NP_WAKE_MS) without progress;
+	 * how long nothing has moved is kept off the fast path. */
+	double wake_s;
+	uint64_t quiet_mark;   /* the counters' sum when quiet_since was set */
+	double quiet_since;
 	bool legacy;           /* the peer speaks netperf's legacy requests:
 				* server: the client holds the data
 				* connection until the results, so no EOF of
@@ -126,10 +132,11 @@ const struct np_test *const *np_tests(void);
 /* The slow path of np_run_stopped: handle a tick, report a stop. */
 bool np_run_events(struct np_run *run);
 
-/* Whether the loop must end: one load in the common case. */
+/* Whether the loop must end: one plain load in the common case. */
 static inline bool np_run_stopped(struct np_run *run)
 {
-	return run->ev->pending && np_run_events(run);
+	return atomic_load_explicit(&run->ev->pending, memory_order_relaxed) &&
+	       np_run_events(run);
 }
 
 /* netperf's default message size, on both ends: the socket buffer, within
@@ -141,9 +148,16 @@ int32_t np_test_default_width(int bufsize, int32_t size);
 
 /* Shared by the data loops of every family. */
 void np_run_fill(char *buf, size_t len);
-/* A blocking call returned EAGAIN (the idle timeout): keep waiting when a
- * timer will end the test, else fail the run. */
+/* A blocking call returned EAGAIN (a wake period without progress): keep
+ * waiting while the test goes on, unless nothing has moved for
+ * NP_IDLE_TIMEOUT_S in a test no timer ends (or past run->deadline):
+ * then fail the run. */
 bool np_run_idle(struct np_run *run, const char *what);
+/* Seconds since the run last moved data, counting the wait of the call
+ * that just returned EAGAIN.  Reads the clock: slow path only. */
+double np_run_quiet(struct np_run *run);
+/* Whether the client's control connection closed (server runs). */
+bool np_run_peer_gone(struct np_run *run);
 /* Record a failure; always returns -1. */
 int np_run_fail(struct np_run *run, const char *what, int err);
 /* Client: connect run->fd to run->peer within the idle timeout. */

@@ -2,7 +2,7 @@
  * test_rr.c - TCP_RR, TCP_CRR and UDP_RR: one request, one response, in
  * lockstep.  TCP_CRR opens a new connection for every transaction.
  *
- * The loops read only the timer's flag, never the clock, and allocate
+ * The loops read only their run's flags, never the clock, and allocate
  * nothing.  A UDP_RR client that loses a datagram waits for the timer, as
  * netperf 2.7 does; the three zero-length datagrams end the server's loop.
  */
@@ -215,26 +215,32 @@ static int tcp_rr_server(struct np_run *run)
 }
 
 /*
- * connect() on a blocking socket: a signal (the -D tick, the end timer)
- * interrupts the call but not the connection, which goes on; wait for it
- * within the idle timeout.  0 connected, 1 the test is over, -1 failed.
+ * connect() on a blocking socket returns EINPROGRESS after the socket's
+ * wake period (SO_SNDTIMEO) or EINTR on a signal; the connection goes
+ * on.  Wait for it within the idle timeout, looking at the run between
+ * waits.  0 connected, 1 the test is over, -1 failed.
  */
 static int crr_connect(struct np_run *run, int fd)
 {
 	struct pollfd p = { .fd = fd, .events = POLLOUT };
 	int err = 0, n;
 	socklen_t len = sizeof(err);
+	double give_up;
 
 	if (connect(fd, (const struct sockaddr *)&run->peer, run->peer_len) == 0)
 		return 0;
-	if (errno != EINTR)
+	if (errno != EINTR && errno != EINPROGRESS && errno != EAGAIN)
 		return np_run_fail(run, "connect", errno);
-	while ((n = poll(&p, 1, NP_IDLE_TIMEOUT_S * 1000)) < 0 && errno == EINTR)
+	give_up = np_now() + NP_IDLE_TIMEOUT_S;
+	while ((n = poll(&p, 1, NP_WAKE_MS)) <= 0) {
+		if (n < 0 && errno != EINTR)
+			return np_run_fail(run, "connect", errno);
 		if (np_run_stopped(run))
 			return 1;
-	if (n == 0)
-		return np_run_fail(run, "connect", ETIMEDOUT);
-	if (n < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
+		if (np_now() > give_up)
+			return np_run_fail(run, "connect", ETIMEDOUT);
+	}
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
 		return np_run_fail(run, "connect", errno);
 	return err ? np_run_fail(run, "connect", err) : 0;
 }
@@ -292,7 +298,7 @@ static int tcp_crr_client(struct np_run *run)
  * socket's idle timeout still bounds the wait. */
 static int crr_serve_one(struct np_run *run, int fd)
 {
-	static struct np_events never;
+	struct np_events never = { 0 };
 	struct np_events *ev = run->ev;
 	const bool timed = run->timed;
 	int rc;
@@ -321,7 +327,6 @@ static int crr_linger(struct np_run *run)
 	struct pollfd p = { .fd = run->fd, .events = POLLIN };
 	int rc = 0;
 
-	np_timer_stop();
 	while (rc == 0 && np_now() < end && !np_run_count_done(run, run->c.trans)) {
 		int n = poll(&p, 1, LINGER_PAUSE_MS);
 		int c;
@@ -371,11 +376,13 @@ static int udp_rr_client(struct np_run *run)
 
 	if (np_run_connect(run) < 0)
 		return -1;
-	if (run->rr_timeout > 0) {
+	/* -e shorter than the wake period: the receive waits that long. */
+	if (run->rr_timeout > 0 && run->rr_timeout < run->wake_s) {
 		struct timeval tv = { .tv_sec = (time_t)run->rr_timeout,
 				      .tv_usec = (suseconds_t)((run->rr_timeout -
 								(double)(time_t)run->rr_timeout) * 1e6) };
 
+		run->wake_s = run->rr_timeout;
 		if (setsockopt(run->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
 			return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
 	}
@@ -420,7 +427,8 @@ static int udp_rr_client(struct np_run *run)
 			/* -e: the request or its response is lost; count it
 			 * and send the next one (a late response then stands
 			 * for it: the count of transactions is unchanged). */
-			if ((errno == EAGAIN || errno == EWOULDBLOCK) && run->rr_timeout > 0) {
+			if ((errno == EAGAIN || errno == EWOULDBLOCK) && run->rr_timeout > 0 &&
+			    np_run_quiet(run) >= run->rr_timeout * 0.999) {
 				run->c.timeouts++;
 				np_run_latency_unsent(run);
 				lost = true;

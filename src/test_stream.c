@@ -3,7 +3,7 @@
  * as fast as it can, the other counts what arrives.
  *
  * Two loops serve all six roles: send_loop and recv_loop.  They read only
- * the timer's flag, never the clock, allocate nothing and print nothing.
+ * their run's flags, never the clock, allocate nothing and print nothing.
  * The end of a test, as netperf 2.7 does it: TCP half-closes and the
  * receiver closes on EOF; UDP sends three zero-length datagrams and the
  * receiver stops at the first.
@@ -115,7 +115,8 @@ static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool
 		if (errno == EINTR)
 			continue;
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if ((flags & RL_IDLE_ENDS) && c->bytes_recv > 0)
+			if ((flags & RL_IDLE_ENDS) && c->bytes_recv > 0 &&
+			    np_run_quiet(run) >= NP_IDLE_TIMEOUT_S)
 				break;
 			if (np_run_idle(run, "recv"))
 				continue;
