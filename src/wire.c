@@ -123,6 +123,17 @@ enum {
 	RR_CONG_CONTROL = 0x114,	/* raw [16] */
 };
 
+/* The netperf-ng extension, at the same place in DO_OMNI and
+ * OMNI_RESPONSE: past every 2.7.1 struct (request 0xd0, response 0xd4,
+ * results 0x124), so 2.7.1 neither fills nor reads it (doc/extension.md). */
+enum {
+	EXT_MAGIC = 0x280,
+	EXT_TEST_ID = 0x284,
+	EXT_VERSION = 0x288,
+	EXT_CAPS = 0x28c,
+};
+_Static_assert(EXT_CAPS + 4 == NP_MSG_SIZE, "the extension ends the message");
+
 /* CPU_CALIBRATE reply words. */
 enum {
 	CC_RATE = 0x08,
@@ -228,6 +239,32 @@ static void get_str(const uint8_t *msg, size_t off, size_t len, char *dst)
 
 	memcpy(dst, msg + off, n);
 	memset(dst + n, 0, len + 1 - n);
+}
+
+/* Only a present extension is written: otherwise its words stay the zero
+ * put_header left, as netperf and netserver 2.7.1 send them. */
+static void put_ext(uint8_t *msg, const struct np_ext *x)
+{
+	if (!x->present)
+		return;
+	put_u32(msg, EXT_MAGIC, NP_EXT_MAGIC);
+	put_u32(msg, EXT_TEST_ID, x->test_id);
+	put_u32(msg, EXT_VERSION, x->version);
+	put_u32(msg, EXT_CAPS, x->caps);
+}
+
+/* Without the magic the words are someone else's (a 2.7.1 passphrase's
+ * tail, say) and are not read at all.  With it, all three are taken as
+ * sent; the version is not checked, since it only informs. */
+static void get_ext(const uint8_t *msg, struct np_ext *x)
+{
+	memset(x, 0, sizeof(*x));
+	if (get_u32(msg, EXT_MAGIC) != NP_EXT_MAGIC)
+		return;
+	x->present = true;
+	x->test_id = get_u32(msg, EXT_TEST_ID);
+	x->version = get_u32(msg, EXT_VERSION);
+	x->caps = get_u32(msg, EXT_CAPS);
 }
 
 /* ----------------------------------------------------------- validation */
@@ -397,6 +434,8 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 		return err;
 	if (q->fill_file[0] != 0)
 		return fail(why, whylen, EACCES, "fill files are not served");
+	/* q->ext is not checked: an unknown test id is the session's to
+	 * refuse (NP_REFUSE_EXT_TEST), version and caps only inform. */
 	return ok(why, whylen);
 }
 
@@ -475,6 +514,7 @@ void np_wire_encode_request(const struct np_omni_request *q, uint8_t *msg)
 	put_s32(msg, RQ_SOCKET_TOS, q->socket_tos);
 	put_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
 	put_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
+	put_ext(msg, &q->ext);
 }
 
 int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
@@ -520,6 +560,7 @@ int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
 	q->socket_tos = get_s32(msg, RQ_SOCKET_TOS);
 	get_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
 	get_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
+	get_ext(msg, &q->ext);
 
 	if (np_wire_type(msg) != NP_DO_OMNI)
 		return fail(why, whylen, EINVAL,
@@ -549,6 +590,7 @@ void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg)
 	put_u32(msg, RS_SECURITY_INFO, r->security_info);
 	put_s32(msg, RS_SOCKET_PRIO, r->socket_prio);
 	put_s32(msg, RS_SOCKET_TOS, r->socket_tos);
+	put_ext(msg, &r->ext);
 }
 
 int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
@@ -578,6 +620,7 @@ int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
 	r->security_info = get_u32(msg, RS_SECURITY_INFO);
 	r->socket_prio = get_s32(msg, RS_SOCKET_PRIO);
 	r->socket_tos = get_s32(msg, RS_SOCKET_TOS);
+	get_ext(msg, &r->ext);
 
 	if (type != NP_OMNI_RESPONSE)
 		return fail(why, whylen, EINVAL,

@@ -53,6 +53,14 @@ enum np_msg_type {
 #define NP_REFUSE_FAMILY EAFNOSUPPORT    /* data family != control family */
 #define NP_REFUSE_ADDRESS EADDRNOTAVAIL  /* data address outside -L */
 #define NP_REFUSE_PORT EACCES            /* data port privileged or outside --data-ports */
+/* The extension's magic with a test id this netserver does not know
+ * (doc/extension.md).  Not ENOPROTOOPT or EPROTONOSUPPORT: sock.c and the
+ * request checks already answer with those. */
+#ifdef EBADRQC
+#define NP_REFUSE_EXT_TEST EBADRQC       /* "Invalid request code" */
+#else
+#define NP_REFUSE_EXT_TEST ENOSYS
+#endif
 
 /* Request flags (word 14); a response only ever carries NODELAY and CPU. */
 #define NP_F_NODELAY 0x1u
@@ -92,6 +100,40 @@ enum np_msg_type {
 #define NP_CONG_LEN 16
 #define NP_FILL_LEN 32
 
+/*
+ * The netperf-ng extension (doc/extension.md): four words, message bytes
+ * 0x280..0x28f of a DO_OMNI request and of an OMNI_RESPONSE, that netperf
+ * and netserver 2.7.1 never fill and never read.  A request carries the
+ * magic to name a test netperf 2.7.1 lacks; a response carries it to say
+ * "netserver-ng" and what that netserver can do.  Without the magic the
+ * four words are zero, exactly as 2.7.1 sends them, and the message means
+ * what it means to 2.7.1: nobody is refused for lacking it.
+ *
+ * The magic's first byte is 0 and its others are not: netperf 2.7.1 may
+ * leave the tail of a long -Z passphrase (strncpy'd, NUL-padded) in these
+ * words, and such a tail can never hold a 0 byte followed by a non-zero
+ * one.
+ */
+#define NP_EXT_MAGIC 0x004E5047u	/* "\0NPG" */
+#define NP_EXT_VERSION 1u		/* this build's extension version */
+
+/* Test ids: 0 is a 2.7.1 test, named by the classic fields (socket type,
+ * protocol, direction, flags); others are netperf-ng's own tests. */
+#define NP_EXT_TEST_CLASSIC 0u
+
+/* Capability bits of the sender; a receiver ignores bits it does not
+ * know. */
+enum np_ext_cap {
+	NP_EXT_CAP_FLOWS = 1u << 0,	/* several data flows in one test */
+};
+
+struct np_ext {
+	bool present;		/* the magic was (or is to be) on the wire */
+	uint32_t test_id;	/* NP_EXT_TEST_CLASSIC or a netperf-ng test */
+	uint32_t version;	/* the sender's NP_EXT_VERSION; informational */
+	uint32_t caps;		/* the sender's NP_EXT_CAP_* bits */
+};
+
 struct np_omni_request {
 	int32_t cpu_affinity;   /* header word 1; -1 = none */
 	int32_t send_buf_size;  /* -1 = system default */
@@ -128,6 +170,7 @@ struct np_omni_request {
 	int32_t socket_tos;
 	char cong_control[NP_CONG_LEN + 1];
 	char fill_file[NP_FILL_LEN + 1];
+	struct np_ext ext;      /* present == false: a plain 2.7.1 request */
 };
 
 struct np_omni_response {
@@ -150,6 +193,7 @@ struct np_omni_response {
 	uint32_t security_info;
 	int32_t socket_prio;
 	int32_t socket_tos;
+	struct np_ext ext;      /* present == false: not (known as) ours */
 };
 
 struct np_omni_results {
@@ -201,9 +245,12 @@ int32_t np_wire_get_s32(const uint8_t *msg, size_t off);
 void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v);
 
 /*
- * Encoders fill all NP_MSG_SIZE bytes (unused ones zero).  Decoders return
- * 0, or an errno value (EINVAL, EMSGSIZE, EAFNOSUPPORT, EPROTONOSUPPORT,
- * EACCES) with a one-line reason in why[] when a field is out of range.
+ * Encoders fill all NP_MSG_SIZE bytes (unused ones zero); the extension
+ * words only when ext.present.  Decoders set ext.present only when the
+ * magic is there, and then take the other three words as they are.
+ * Decoders return 0, or an errno value (EINVAL, EMSGSIZE, EAFNOSUPPORT,
+ * EPROTONOSUPPORT, EACCES) with a one-line reason in why[] when a field is
+ * out of range.
  */
 void np_wire_encode_request(const struct np_omni_request *q, uint8_t *msg);
 int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
@@ -211,7 +258,9 @@ int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
 
 /* The range checks of np_wire_decode_request on a decoded request: every
  * other decoder of test requests (legacy.c) passes its result through
- * them, so all requests meet one set of rules. */
+ * them, so all requests meet one set of rules.  They do not look at ext:
+ * whether its test id is known is the session's question
+ * (NP_REFUSE_EXT_TEST), and its version and caps are information. */
 int np_wire_check_request(const struct np_omni_request *q, char *why,
 			  size_t whylen);
 

@@ -402,6 +402,10 @@ START_TEST(test_requests_roundtrip)
 		ret = np_wire_decode_request(v->msg, &q, why, sizeof(why));
 		ck_assert_msg(ret == 0, "%s#%d: decode %d (%s)", v->file, v->n,
 			      ret, why);
+		/* netperf 2.7.1 never carries netperf-ng's extension. */
+		ck_assert_msg(!q.ext.present && q.ext.test_id == 0 &&
+			      q.ext.version == 0 && q.ext.caps == 0,
+			      "%s#%d: extension seen", v->file, v->n);
 		memset(out, 0xa5, sizeof(out));
 		np_wire_encode_request(&q, out);
 		d = first_diff(v->msg, out, 0);
@@ -581,6 +585,8 @@ START_TEST(test_first_responses_roundtrip)
 			      ret, why);
 		ck_assert_int_eq(r.serv_errno, 0);
 		ck_assert_uint_eq(r.data_port, be32(v->msg, 0x34));
+		ck_assert_msg(!r.ext.present, "%s#%d: extension seen", v->file,
+			      v->n);
 		memset(out, 0x5a, sizeof(out));
 		np_wire_encode_response(&r, out);
 		d = first_diff(v->msg, out, 0);
@@ -660,6 +666,8 @@ START_TEST(test_later_responses_masked)
 				  be32(v->msg, 0x20) & NP_F_RESPONSE_MASK);
 		ck_assert_uint_eq(r.data_port, be32(v->msg, 0x34));
 		ck_assert_int_eq(r.serv_errno, (int32_t)be32(v->msg, 4));
+		ck_assert_msg(!r.ext.present, "%s#%d: extension seen", v->file,
+			      v->n);
 		done++;
 	}
 	ck_assert_int_eq(done, N_LATER_RESPONSES);
@@ -1837,6 +1845,333 @@ START_TEST(test_fuzz_mutated_requests)
 }
 END_TEST
 
+/* ------------------------------------------------- netperf-ng extension */
+
+/* doc/extension.md, written out again: four words at the end of the
+ * message, after every 2.7.1 struct. */
+#define X_MAGIC 0x280
+#define X_TEST_ID 0x284
+#define X_VERSION 0x288
+#define X_CAPS 0x28c
+#define REQ_STRUCT_END 0xd0	/* 8 + sizeof(struct omni_request_struct) */
+#define RES_STRUCT_END 0x124	/* 8 + sizeof(struct omni_results_struct) */
+
+static int all_zero(const uint8_t *msg, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		if (msg[i])
+			return 0;
+	return 1;
+}
+
+/* The justification of doc/extension.md, kept true: whatever 2.7.1 sent,
+ * the four words were zero; requests are zero past their struct and
+ * replies past the results struct they may hold stale. */
+START_TEST(test_ext_words_zero_in_captures)
+{
+	int i, req = 0, rsp = 0;
+
+	ck_assert_uint_eq(NP_EXT_MAGIC >> 24, 0);
+	for (i = 0; i < nvecs; i++) {
+		const struct vec *v = &vecs[i];
+
+		ck_assert_msg(all_zero(v->msg, X_MAGIC, NP_MSG_SIZE),
+			      "%s#%d: extension words not zero", v->file, v->n);
+		if (is_request(v)) {
+			ck_assert_msg(all_zero(v->msg, REQ_STRUCT_END, NP_MSG_SIZE),
+				      "%s#%d: bytes past the request struct",
+				      v->file, v->n);
+			req++;
+		}
+		if (!v->c2s) {
+			ck_assert_msg(all_zero(v->msg, RES_STRUCT_END, NP_MSG_SIZE),
+				      "%s#%d: bytes past the results struct",
+				      v->file, v->n);
+			rsp += is_response(v);
+		}
+	}
+	ck_assert_int_eq(req, N_REQUESTS);
+	ck_assert_int_eq(rsp, N_FIRST_RESPONSES + N_LATER_RESPONSES);
+}
+END_TEST
+
+static void check_ext_eq(const struct np_ext *got, const struct np_ext *want)
+{
+	ck_assert_int_eq(got->present, want->present);
+	ck_assert_uint_eq(got->test_id, want->test_id);
+	ck_assert_uint_eq(got->version, want->version);
+	ck_assert_uint_eq(got->caps, want->caps);
+}
+
+/* Every captured request, with the extension added: the 2.7.1 part keeps
+ * its bytes, the four words say what was put in, the range checks still
+ * pass, and dropping the extension gives the capture back. */
+START_TEST(test_ext_request_roundtrip)
+{
+	const struct np_ext x = { true, 7, NP_EXT_VERSION, NP_EXT_CAP_FLOWS };
+	int i, done = 0;
+
+	for (i = 0; i < nvecs; i++) {
+		const struct vec *v = &vecs[i];
+		struct np_omni_request q, back;
+		uint8_t out[NP_MSG_SIZE], again[NP_MSG_SIZE];
+		char why[WHYLEN] = "";
+		int ret;
+
+		if (!is_request(v))
+			continue;
+		ck_assert_int_eq(np_wire_decode_request(v->msg, &q, NULL, 0), 0);
+		q.ext = x;
+		memset(out, 0xa5, sizeof(out));
+		np_wire_encode_request(&q, out);
+		/* (The magic's first byte is 0, as 2.7.1's.) */
+		ck_assert_msg(first_diff(v->msg, out, 0) == X_MAGIC + 1,
+			      "%s#%d: first change at 0x%03x", v->file, v->n,
+			      first_diff(v->msg, out, 0));
+		ck_assert_uint_eq(be32(out, X_MAGIC), 0x004e5047u);
+		ck_assert_uint_eq(be32(out, X_TEST_ID), 7);
+		ck_assert_uint_eq(be32(out, X_VERSION), 1);
+		ck_assert_uint_eq(be32(out, X_CAPS), 1);
+
+		ret = np_wire_decode_request(out, &back, why, sizeof(why));
+		ck_assert_msg(ret == 0, "%s#%d: with extension %d (%s)",
+			      v->file, v->n, ret, why);
+		check_ext_eq(&back.ext, &x);
+		np_wire_encode_request(&back, again);
+		ck_assert_int_eq(first_diff(out, again, 0), -1);
+
+		/* Absent: the other fields are not written, whatever they hold. */
+		back.ext.present = false;
+		np_wire_encode_request(&back, again);
+		ck_assert_int_eq(first_diff(v->msg, again, 0), -1);
+		done++;
+	}
+	ck_assert_int_eq(done, N_REQUESTS);
+}
+END_TEST
+
+START_TEST(test_ext_request_layout)
+{
+	struct np_omni_request q, back;
+	uint8_t msg[NP_MSG_SIZE];
+	char why[WHYLEN] = "";
+
+	need_request("tcp_stream_default.txt", 1, &q);
+	q.ext.present = true;
+	q.ext.test_id = NP_EXT_TEST_CLASSIC;
+	q.ext.version = 0x01020304;
+	q.ext.caps = 0x80000001;
+	np_wire_encode_request(&q, msg);
+	ck_assert_uint_eq(be32(msg, 0x27c), 0);
+	ck_assert_uint_eq(be32(msg, X_MAGIC), NP_EXT_MAGIC);
+	ck_assert_uint_eq(be32(msg, X_TEST_ID), 0);
+	ck_assert_uint_eq(be32(msg, X_VERSION), 0x01020304);
+	ck_assert_uint_eq(be32(msg, X_CAPS), 0x80000001);
+	ck_assert_msg(np_wire_decode_request(msg, &back, why, sizeof(why)) == 0,
+		      "%s", why);
+	check_ext_eq(&back.ext, &q.ext);
+	/* Test id 0 with the magic: still the classic test, ours. */
+	ck_assert(back.ext.present);
+}
+END_TEST
+
+/* Version and caps only inform: any value decodes, and a request that
+ * the range checks refuse still brings its extension along. */
+START_TEST(test_ext_garbage_version)
+{
+	static const uint32_t odd[] = { 0, 2, 0x7fffffff, 0xffffffff,
+					NP_EXT_MAGIC };
+	struct np_omni_request q;
+	uint8_t msg[NP_MSG_SIZE];
+	char why[WHYLEN] = "";
+	size_t i;
+
+	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
+		memcpy(msg, need_vec("udp_rr_default.txt", 1)->msg, sizeof(msg));
+		set_be32(msg, X_MAGIC, NP_EXT_MAGIC);
+		set_be32(msg, X_TEST_ID, odd[i]);
+		set_be32(msg, X_VERSION, odd[i]);
+		set_be32(msg, X_CAPS, ~odd[i]);
+		ck_assert_msg(np_wire_decode_request(msg, &q, why, sizeof(why)) == 0,
+			      "version %08x: %s", odd[i], why);
+		ck_assert(q.ext.present);
+		ck_assert_uint_eq(q.ext.test_id, odd[i]);
+		ck_assert_uint_eq(q.ext.version, odd[i]);
+		ck_assert_uint_eq(q.ext.caps, ~odd[i]);
+	}
+	set_be32(msg, 0x5c, 99);	/* ipfamily */
+	ck_assert_int_eq(np_wire_decode_request(msg, &q, why, sizeof(why)),
+			 EAFNOSUPPORT);
+	ck_assert(q.ext.present);
+}
+END_TEST
+
+/* Near misses are no magic: the words are then not read at all. */
+START_TEST(test_ext_near_misses)
+{
+	static const uint32_t miss[] = {
+		0x004e5046, 0x004e5048, 0x474e5000 /* byte-swapped */,
+		0x4e504700, 0x4e504e47 /* "NPNG" */, 0x104e5047, 0xffffffff,
+	};
+	struct np_omni_request q;
+	struct np_omni_response r;
+	uint8_t msg[NP_MSG_SIZE];
+	size_t i;
+
+	for (i = 0; i < sizeof(miss) / sizeof(miss[0]); i++) {
+		memcpy(msg, need_vec("tcp_rr_default.txt", 1)->msg, sizeof(msg));
+		set_be32(msg, X_MAGIC, miss[i]);
+		set_be32(msg, X_TEST_ID, 5);
+		set_be32(msg, X_VERSION, 1);
+		set_be32(msg, X_CAPS, 1);
+		ck_assert_int_eq(np_wire_decode_request(msg, &q, NULL, 0), 0);
+		ck_assert_msg(!q.ext.present, "magic %08x taken", miss[i]);
+		ck_assert_uint_eq(q.ext.test_id, 0);
+		ck_assert_uint_eq(q.ext.caps, 0);
+
+		memcpy(msg, need_vec("tcp_rr_default.txt", 2)->msg, sizeof(msg));
+		set_be32(msg, X_MAGIC, miss[i]);
+		set_be32(msg, X_CAPS, 1);
+		ck_assert_int_eq(np_wire_decode_response(msg, &r, NULL, 0), 0);
+		ck_assert_msg(!r.ext.present, "magic %08x taken", miss[i]);
+		ck_assert_uint_eq(r.ext.caps, 0);
+	}
+}
+END_TEST
+
+/*
+ * netperf 2.7.1 strncpy()s a -Z passphrase over all 648 bytes of its
+ * request area and then writes only its 200-byte omni struct over it, so
+ * a passphrase longer than 632 characters reaches the four words.  Such a
+ * tail is characters, then NULs: never the magic's 0 followed by non-zero
+ * bytes, whatever the characters.
+ */
+START_TEST(test_ext_passphrase_tail)
+{
+	const uint8_t *cap = need_vec("passphrase_good.txt", 2)->msg;
+	const size_t at = X_MAGIC - 8;	/* the magic's place in the area */
+	uint8_t msg[NP_MSG_SIZE];
+	char pass[NP_MSG_SIZE - 8];
+	struct np_omni_request q;
+	size_t len, i;
+	unsigned c;
+
+	for (len = at - 4; len <= sizeof(pass); len++)
+		for (c = 1; c < 256; c++) {
+			/* Any byte, then the magic's own, then anything. */
+			for (i = 0; i < len; i++)
+				pass[i] = (char)('a' + i % 26);
+			for (i = 0; i < 4 && at + i < len; i++)
+				pass[at + i] = i ? "NPG"[i - 1] : (char)c;
+			/* netperf 2.7.1: strncpy over the whole area, then the
+			 * omni struct over its first 200 bytes. */
+			memset(msg, 0, sizeof(msg));
+			memcpy(msg + 8, pass, len);
+			memcpy(msg, cap, REQ_STRUCT_END);
+			if (np_wire_decode_request(msg, &q, NULL, 0) != 0 ||
+			    q.ext.present)
+				ck_abort_msg("passphrase of %zu, byte %02x: %s",
+					     len, c,
+					     q.ext.present ? "magic seen" : "refused");
+		}
+	/* The longest one did reach the words. */
+	ck_assert_uint_eq(be32(msg, X_MAGIC), 0xff4e5047u);
+}
+END_TEST
+
+START_TEST(test_ext_response_roundtrip)
+{
+	const struct np_ext x = { true, 3, NP_EXT_VERSION, NP_EXT_CAP_FLOWS };
+	const struct vec *v = need_vec("tcp_rr_default.txt", 2);
+	struct np_omni_response r, back;
+	uint8_t out[NP_MSG_SIZE];
+	char why[WHYLEN] = "";
+
+	ck_assert_int_eq(np_wire_decode_response(v->msg, &r, why, sizeof(why)), 0);
+	ck_assert(!r.ext.present);
+	r.ext = x;
+	memset(out, 0x5a, sizeof(out));
+	np_wire_encode_response(&r, out);
+	ck_assert_int_eq(first_diff(v->msg, out, 0), X_MAGIC + 1);
+	ck_assert_uint_eq(be32(out, X_MAGIC), NP_EXT_MAGIC);
+	ck_assert_uint_eq(be32(out, X_TEST_ID), 3);
+	ck_assert_uint_eq(be32(out, X_VERSION), NP_EXT_VERSION);
+	ck_assert_uint_eq(be32(out, X_CAPS), NP_EXT_CAP_FLOWS);
+	ck_assert_msg(np_wire_decode_response(out, &back, why, sizeof(why)) == 0,
+		      "%s", why);
+	check_ext_eq(&back.ext, &x);
+	ck_assert_uint_eq(back.data_port, r.data_port);
+
+	/* Absent: the capture again. */
+	back.ext.present = false;
+	np_wire_encode_response(&back, out);
+	ck_assert_int_eq(first_diff(v->msg, out, 0), -1);
+
+	/* The refusal of an unknown test: no port, but who refused. */
+	memset(&r, 0, sizeof(r));
+	r.serv_errno = NP_REFUSE_EXT_TEST;
+	r.ext = (struct np_ext){ true, 0x12345678, NP_EXT_VERSION, NP_EXT_CAP_FLOWS };
+	np_wire_encode_response(&r, out);
+	ck_assert_uint_eq(be32(out, 4), (uint32_t)NP_REFUSE_EXT_TEST);
+	ck_assert_int_eq(np_wire_decode_response(out, &back, why, sizeof(why)), 0);
+	ck_assert_int_eq(back.serv_errno, NP_REFUSE_EXT_TEST);
+	check_ext_eq(&back.ext, &r.ext);
+}
+END_TEST
+
+/* A refusal code no other rule or data-socket set-up answers with. */
+START_TEST(test_ext_refusal_distinct)
+{
+	static const int others[] = {
+		NP_ERR_UNKNOWN_REQUEST, NP_REFUSE_SESSIONS, NP_REFUSE_RATE,
+		NP_REFUSE_AUTH, NP_REFUSE_TIME, NP_REFUSE_MEMORY,
+		NP_REFUSE_CAPABILITY, NP_REFUSE_FAMILY, NP_REFUSE_ADDRESS,
+		NP_REFUSE_PORT, EINVAL, EMSGSIZE, EAFNOSUPPORT,
+		EPROTONOSUPPORT, ENOPROTOOPT, ENOENT, 0,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		ck_assert_int_ne(NP_REFUSE_EXT_TEST, others[i]);
+}
+END_TEST
+
+/* Random bytes with the magic planted: decoded without a crash, the
+ * extension taken as sent, and re-encoding stable. */
+START_TEST(test_ext_fuzz_planted)
+{
+	uint8_t msg[NP_MSG_SIZE];
+	struct np_omni_request q;
+	struct np_omni_response r;
+	long i;
+
+	rng_state = 0x4e504e4745585431ull;
+	for (i = 0; i < FUZZ_ROUNDS; i++) {
+		fill_random(msg);
+		set_be32(msg, X_MAGIC, NP_EXT_MAGIC);
+		if (i & 1)
+			set_be32(msg, 0, NP_DO_OMNI);
+		check_request_outcome(msg, i);
+		np_wire_decode_request(msg, &q, NULL, 0);
+		if (!q.ext.present || q.ext.test_id != be32(msg, X_TEST_ID) ||
+		    q.ext.version != be32(msg, X_VERSION) ||
+		    q.ext.caps != be32(msg, X_CAPS))
+			ck_abort_msg("iter %ld: request extension lost", i);
+
+		set_be32(msg, 0, NP_OMNI_RESPONSE);
+		if (i & 2)
+			set_be32(msg, 4, 0);
+		check_response_outcome(msg, i);
+		np_wire_decode_response(msg, &r, NULL, 0);
+		if (!r.ext.present || r.ext.test_id != be32(msg, X_TEST_ID) ||
+		    r.ext.caps != be32(msg, X_CAPS))
+			ck_abort_msg("iter %ld: response extension lost", i);
+	}
+}
+END_TEST
+
 /* --------------------------------------------------------------- suite */
 
 static Suite *wire_suite(void)
@@ -1891,6 +2226,18 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_addr_words);
 	tcase_add_test(tc, test_addr_edge_cases);
 	tcase_add_test(tc, test_request_ipv4_address);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("extension");
+	tcase_add_test(tc, test_ext_words_zero_in_captures);
+	tcase_add_test(tc, test_ext_request_roundtrip);
+	tcase_add_test(tc, test_ext_request_layout);
+	tcase_add_test(tc, test_ext_garbage_version);
+	tcase_add_test(tc, test_ext_near_misses);
+	tcase_add_test(tc, test_ext_passphrase_tail);
+	tcase_add_test(tc, test_ext_response_roundtrip);
+	tcase_add_test(tc, test_ext_refusal_distinct);
+	tcase_add_test(tc, test_ext_fuzz_planted);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("robustness");
