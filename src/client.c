@@ -27,6 +27,7 @@
 #include "clock.h"
 #include "control.h"
 #include "cpu.h"
+#include "flows.h"
 #include "metrics.h"
 #include "legacy.h"
 #include "report.h"
@@ -71,6 +72,11 @@ struct link {
 	FILE *out;
 	const struct np_report *head;
 	int interims;                 /* printed so far (-k numbers them) */
+	/* --flows: which flow this is, where it runs, the gate it starts at
+	 * (NULL: a single run). */
+	int index;
+	int lcpu, rcpu;               /* -1: anywhere */
+	struct np_gate *gate;
 };
 
 /* -D: the figure since the previous tick, from the counters the loop
@@ -253,7 +259,7 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 	struct np_addr bound = { .len = sizeof(bound.ss) };
 
 	memset(q, 0, sizeof(*q));
-	q->cpu_affinity = o->rcpu_bind;
+	q->cpu_affinity = l->rcpu;
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];
@@ -734,21 +740,29 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	/* -s: the set-up is done; netperf waits before the data flows. */
 	if (o->wait_s > 0)
 		pause_s(o->wait_s);
+	/* --flows: every flow is set up; they start together. */
+	if (l->gate && !np_gate_pass(l->gate))
+		goto out;
 	cpu_ok = o->local_cpu && np_cpu_read(l->cpu0) == 0;
-	catch_sigint(true);
+	if (!l->gate)
+		catch_sigint(true);
 	/* The watch also ends the run if netserver closes the control
 	 * connection under it. */
 	if (np_watch_start(&watch, o->length > 0 ? (double)o->length : 0,
 			   o->interim > 0 ? o->interim : 0, l->ctl, sigint_pipe[0]) < 0) {
-		catch_sigint(false);
+		if (!l->gate)
+			catch_sigint(false);
 		fail(err, "starting the run's watch: %s", strerror(errno));
 		goto out;
 	}
 	t0 = im.since = np_now();
+	if (l->gate)
+		debug(o, err, "flow %d: data phase starts at %.6f s", l->index + 1, t0);
 	r = t->client_run(&run);
 	s->elapsed = np_now() - t0;
 	np_watch_end(&watch);
-	catch_sigint(false);
+	if (!l->gate)
+		catch_sigint(false);
 	if (o->interim > 0 && r == 0)
 		interim_figure(&run, true);   /* the last, shorter interval */
 	local_cpu(l, o->ncpus, cpu_ok, s);
@@ -925,77 +939,174 @@ void np_client_uuid(char out[37])
 		 b[12], b[13], b[14], b[15]);
 }
 
+/* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
+ * -c's snapshots. */
+static int link_prepare(const struct np_opts *o, struct link *l, FILE *err)
+{
+	if (o->lfill) {
+		l->fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (l->fill_fd < 0)
+			return fail(err, "-F %s: %s", o->lfill, strerror(errno));
+	}
+	if (o->test->sendfile && open_sendfile(o, l, err) < 0)
+		return -1;
+	if (o->latency) {
+		l->hist = malloc(sizeof(*l->hist));
+		l->sent_at = calloc((size_t)o->burst + 1, sizeof(*l->sent_at));
+		if (!l->hist || !l->sent_at)
+			return fail(err, "out of memory for the latency histogram");
+		np_hist_init(l->hist);
+	}
+	if (o->local_cpu) {
+		l->cpu0 = malloc(sizeof(*l->cpu0));
+		l->cpu1 = malloc(sizeof(*l->cpu1));
+		if (!l->cpu0 || !l->cpu1)
+			return fail(err, "out of memory for CPU snapshots");
+	}
+	return 0;
+}
+
+static void link_release(struct link *l)
+{
+	if (l->ctl >= 0)
+		close(l->ctl);
+	l->ctl = -1;
+	free(l->cpu0);
+	free(l->cpu1);
+	free(l->hist);
+	free(l->sent_at);
+	if (l->fill_fd >= 0)
+		close(l->fill_fd);
+	if (l->file_fd >= 0)
+		close(l->file_fd);
+}
+
+/* The control connection (and -Z's passphrase), or -N's data peer. */
+static int link_connect(const struct np_opts *o, const char *host, struct link *l,
+			struct np_addr *peer, FILE *err)
+{
+	char why[512];
+
+	l->data_port = o->data_rport;
+	if (o->no_control)
+		return resolve_one(host, o->family, o->test->sock_type, false, peer, err, "host");
+	l->ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
+				NP_CONNECT_TIMEOUT_MS, peer, why, sizeof(why));
+	if (l->ctl < 0)
+		return fail(err, "%s", why);
+	debug(o, err, "control connection to %s port %u", host, (unsigned)o->port);
+	if (o->passphrase) {
+		/* netserver -Z reads it first and answers nothing. */
+		np_wire_encode_passphrase(o->passphrase, l->msg);
+		if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+			return fail(err, "sending the passphrase: %s", strerror(errno));
+	}
+	return 0;
+}
+
+/* One flow of --flows, in its own thread. */
+struct flow_job {
+	const struct plan *p;
+	struct link *l;
+	struct np_report *s;
+	FILE *err;
+	int rc;
+};
+
+static void *flow_main(void *arg)
+{
+	struct flow_job *j = arg;
+
+	j->rc = -1;
+	if (j->l->lcpu >= 0 && np_cpu_bind(j->l->lcpu) < 0)
+		fail(j->err, "--local-cpus: cannot run flow %d on CPU %d: %s", j->l->index + 1,
+		     j->l->lcpu, strerror(errno));
+	else
+		j->rc = iteration(j->p, j->l, j->s, j->err);
+	if (j->rc < 0)
+		np_gate_break(j->l->gate);
+	return NULL;
+}
+
+/* One iteration of n flows; their reports in fs. */
+static int flows_iteration(const struct plan *p, struct link *links, struct np_report *fs,
+			   int n, FILE *err)
+{
+	struct flow_job *jobs = calloc((size_t)n, sizeof(*jobs));
+	struct np_gate gate;
+	int rc = 0;
+
+	if (!jobs)
+		return fail(err, "out of memory for %d flows", n);
+	np_gate_init(&gate, n);
+	for (int i = 0; i < n; i++) {
+		links[i].gate = &gate;
+		jobs[i] = (struct flow_job){ p, &links[i], &fs[i], err, -1 };
+	}
+	catch_sigint(true);
+	if (np_flows_spawn(flow_main, jobs, sizeof(*jobs), n, &gate) < 0)
+		rc = fail(err, "starting %d flows: %s", n, strerror(errno));
+	catch_sigint(false);
+	for (int i = 0; i < n; i++) {
+		links[i].gate = NULL;
+		if (jobs[i].rc < 0)
+			rc = -1;
+	}
+	np_gate_destroy(&gate);
+	free(jobs);
+	return rc;
+}
+
+/* The CPU a flow runs on: from the --*-cpus list in turn, else -T's. */
+static int flow_cpu(const int *list, int n, int index, int bind)
+{
+	return n > 0 ? list[index % n] : bind;
+}
+
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 {
 	struct utsname un;
 	char cmdline[4096], uuid[37];
 	const char *host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
-	struct np_addr peer;
-	struct link l = { .ctl = -1, .fill_fd = -1, .file_fd = -1 };
+	const int n = o->flows > 1 ? o->flows : 1;
+	const bool threaded = o->flows > 1 || o->nlcpus > 0;
+	struct np_addr peer, flow_peer;
+	struct link *links = NULL;
+	struct np_report *fs = NULL;
+	struct np_hist *lat = NULL;
 	struct plan p;
 	struct np_report s, head;
 	struct np_tally t;
 	const struct np_confidence_rule rule = { o->confidence, o->conf_level, o->conf_width,
 						  o->result_only };
-	char why[512];
 	int i, rc = 1;
 
 	if (o->test->command)
 		return o->test->command(o, out, err);
 	if (sigint_pipe_open() < 0)
 		return fail(err, "pipe: %s", strerror(errno)), 1;
-	if (o->lfill) {
-		l.fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-		if (l.fill_fd < 0)
-			return fail(err, "-F %s: %s", o->lfill, strerror(errno)), 1;
-	}
-	if (o->test->sendfile && open_sendfile(o, &l, err) < 0)
+	links = calloc((size_t)n, sizeof(*links));
+	fs = calloc((size_t)n, sizeof(*fs));
+	if (!links || !fs) {
+		fail(err, "out of memory for %d flows", n);
 		goto out;
-	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0)
-		return fail(err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno)), 1;
-	if (o->latency) {
-		l.hist = malloc(sizeof(*l.hist));
-		if (!l.hist) {
-			fail(err, "out of memory for the latency histogram");
-			goto out;
-		}
-		np_hist_init(l.hist);
-		l.sent_at = calloc((size_t)o->burst + 1, sizeof(*l.sent_at));
-		if (!l.sent_at) {
-			fail(err, "out of memory for the latency histogram");
-			goto out;
-		}
 	}
-	if (o->local_cpu) {
-		l.cpu0 = malloc(sizeof(*l.cpu0));
-		l.cpu1 = malloc(sizeof(*l.cpu1));
-		if (!l.cpu0 || !l.cpu1) {
-			fail(err, "out of memory for CPU snapshots");
-			goto out;
-		}
+	for (i = 0; i < n; i++) {
+		links[i] = (struct link){ .ctl = -1, .fill_fd = -1, .file_fd = -1, .index = i };
+		links[i].lcpu = flow_cpu(o->lcpus, o->nlcpus, i, -1);
+		links[i].rcpu = flow_cpu(o->rcpus, o->nrcpus, i, o->rcpu_bind);
 	}
-	if (o->no_control) {
-		if (resolve_one(host, o->family, o->test->sock_type, false, &peer, err,
-				"host") < 0)
+	for (i = 0; i < n; i++)
+		if (link_prepare(o, &links[i], err) < 0)
 			goto out;
-	} else {
-		l.ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
-				       NP_CONNECT_TIMEOUT_MS, &peer, why, sizeof(why));
-		if (l.ctl < 0) {
-			fail(err, "%s", why);
-			goto out;
-		}
-		debug(o, err, "control connection to %s port %u", host, (unsigned)o->port);
+	/* -T: the whole process; --local-cpus: each flow's thread. */
+	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0) {
+		fail(err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno));
+		goto out;
 	}
-	l.data_port = o->data_rport;
-	if (o->passphrase && !o->no_control) {
-		/* netserver -Z reads it first and answers nothing. */
-		np_wire_encode_passphrase(o->passphrase, l.msg);
-		if (np_ctl_send(l.ctl, l.msg, NP_SEND_TIMEOUT_MS) < 0) {
-			fail(err, "sending the passphrase: %s", strerror(errno));
+	for (i = 0; i < n; i++)
+		if (link_connect(o, host, &links[i], i ? &flow_peer : &peer, err) < 0)
 			goto out;
-		}
-	}
 	if (make_plan(&p, o, host, &peer, err) < 0)
 		goto out;
 	/* netperf prints its banner before the test: interim figures and
@@ -1003,19 +1114,29 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	memset(&head, 0, sizeof(head));
 	fill_plan(&head, &p);
 	np_report_begin(out, &head);
-	l.head = &head;
-	l.out = out;
+	for (i = 0; i < n; i++) {
+		links[i].head = &head;
+		links[i].out = out;
+	}
 	memset(&t, 0, sizeof(t));
 	for (i = 1; i <= o->iter_max; i++) {
-		if (iteration(&p, &l, &s, err) < 0)
-			goto out;
+		if (!threaded) {
+			if (iteration(&p, &links[0], &s, err) < 0)
+				goto out;
+		} else {
+			if (flows_iteration(&p, links, fs, n, err) < 0)
+				goto out;
+			np_metrics_sum(fs, n, p.unit, &s);
+		}
 		np_tally_add(&t, &rule, &s);
 		if (interrupted || (o->confidence && i >= o->iter_min && t.met))
 			break;
 	}
-	if (l.ctl >= 0)
-		goodbye(l.ctl);
-	l.ctl = -1;
+	for (i = 0; i < n; i++) {
+		if (links[i].ctl >= 0)
+			goodbye(links[i].ctl);
+		links[i].ctl = -1;
+	}
 	if (s.local.timeouts)
 		fail(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
 		     (unsigned long long)s.local.timeouts,
@@ -1027,15 +1148,19 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		snprintf(uuid, sizeof(uuid), "%s", o->uuid);
 	else
 		np_client_uuid(uuid);
-	if (l.hist && l.hist->count) {
+	/* -j: the round trips of every flow. */
+	lat = links[0].hist;
+	for (i = 1; lat && i < n; i++)
+		np_hist_merge(lat, links[i].hist);
+	if (lat && lat->count) {
 		s.latency = true;
-		s.lat_min = (int)(l.hist->min / 1000);
-		s.lat_max = (int)(l.hist->max / 1000);
-		s.lat_p50 = (int)(np_hist_percentile(l.hist, 50) / 1000);
-		s.lat_p90 = (int)(np_hist_percentile(l.hist, 90) / 1000);
-		s.lat_p99 = (int)(np_hist_percentile(l.hist, 99) / 1000);
-		s.lat_mean = np_hist_mean_us(l.hist);
-		s.lat_stddev = np_hist_stddev_us(l.hist);
+		s.lat_min = (int)(lat->min / 1000);
+		s.lat_max = (int)(lat->max / 1000);
+		s.lat_p50 = (int)(np_hist_percentile(lat, 50) / 1000);
+		s.lat_p90 = (int)(np_hist_percentile(lat, 90) / 1000);
+		s.lat_p99 = (int)(np_hist_percentile(lat, 99) / 1000);
+		s.lat_mean = np_hist_mean_us(lat);
+		s.lat_stddev = np_hist_stddev_us(lat);
 	}
 	s.command_line = cmdline;
 	s.uuid = uuid;
@@ -1045,22 +1170,32 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		s.version = un.version;
 		s.machine = un.machine;
 	}
-	np_report_body(out, &s);
+	if (o->flows > 1) {
+		/* Each flow's line is its last iteration's. */
+		for (i = 0; i < n; i++) {
+			fill_plan(&fs[i], &p);
+			fs[i].command_line = s.command_line;
+			fs[i].uuid = s.uuid;
+			fs[i].sysname = s.sysname;
+			fs[i].release = s.release;
+			fs[i].version = s.version;
+			fs[i].machine = s.machine;
+			fs[i].iterations = 1;
+			fs[i].conf_level_used = s.conf_level_used;
+		}
+		np_report_flows_body(out, &s, fs, n);
+	} else {
+		np_report_body(out, &s);
+	}
 	rc = 0;
 	if (ferror(out) || fflush(out) == EOF) {
 		fail(err, "writing the report: %s", strerror(errno ? errno : EIO));
 		rc = 1;
 	}
 out:
-	if (l.ctl >= 0)
-		close(l.ctl);
-	free(l.cpu0);
-	free(l.cpu1);
-	free(l.hist);
-	free(l.sent_at);
-	if (l.fill_fd >= 0)
-		close(l.fill_fd);
-	if (l.file_fd >= 0)
-		close(l.file_fd);
+	for (i = 0; links && i < n; i++)
+		link_release(&links[i]);
+	free(links);
+	free(fs);
 	return rc;
 }

@@ -8,6 +8,8 @@
 #include "metrics.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "units.h"
 #include "wire.h"
@@ -59,6 +61,68 @@ void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_
 	s->transaction_rate = s->trans_rate;
 	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate *
 			(1 + (t->connect_each ? 0 : burst)) : 0;
+}
+
+static void add_counters(struct np_counters *a, const struct np_counters *b)
+{
+	a->bytes_sent += b->bytes_sent;
+	a->send_calls += b->send_calls;
+	a->bytes_recv += b->bytes_recv;
+	a->recv_calls += b->recv_calls;
+	a->trans += b->trans;
+	a->failed_sends += b->failed_sends;
+	a->timeouts += b->timeouts;
+}
+
+/* The mean of a CPU figure over the flows that measured it; -1 if none. */
+static double mean_measured(const struct np_report *flows, int n, size_t offset)
+{
+	double total = 0;
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		double v = *(const double *)((const char *)&flows[i] + offset);
+
+		if (v >= 0) {
+			total += v;
+			k++;
+		}
+	}
+	return k ? total / k : -1.0;
+}
+
+void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_report *sum)
+{
+	double elapsed = 0, rtt = 0;
+
+	*sum = flows[0];
+	memset(&sum->local, 0, sizeof(sum->local));
+	memset(&sum->remote, 0, sizeof(sum->remote));
+	sum->throughput = sum->local_tput = sum->remote_tput = 0;
+	sum->trans_rate = sum->tput_out = sum->tput_in = 0;
+	for (int i = 0; i < n; i++) {
+		const struct np_report *f = &flows[i];
+
+		add_counters(&sum->local, &f->local);
+		add_counters(&sum->remote, &f->remote);
+		sum->throughput += f->throughput;
+		sum->local_tput += f->local_tput;
+		sum->remote_tput += f->remote_tput;
+		sum->trans_rate += f->trans_rate;
+		sum->tput_out += f->tput_out;
+		sum->tput_in += f->tput_in;
+		elapsed += f->elapsed;
+		rtt += f->rt_latency;
+	}
+	sum->elapsed = elapsed / n;
+	sum->rt_latency = rtt / n;
+	sum->transaction_rate = sum->trans_rate;
+	sum->lcpu = mean_measured(flows, n, offsetof(struct np_report, lcpu));
+	sum->rcpu = mean_measured(flows, n, offsetof(struct np_report, rcpu));
+	sum->lsd = np_metrics_service_demand(unit, &sum->local, sum->elapsed, sum->lcpu,
+					     sum->lcpu_more.count);
+	sum->rsd = np_metrics_service_demand(unit, &sum->local, sum->elapsed, sum->rcpu,
+					     sum->rcpu_more.count);
 }
 
 void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,

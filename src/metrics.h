@@ -32,6 +32,16 @@ double np_metrics_service_demand(char unit, const struct np_counters *local,
  * in flight, netperf's rule). */
 void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_report *s);
 
+/*
+ * --flows: the SUM of n flows' derived reports, into sum.  Counters and
+ * every rate add up (the SUM line is the sum of the flow lines); elapsed
+ * and the round-trip time are the flows' means; CPU utilisation, a
+ * figure of the whole machine that each flow measured over the same
+ * time, is their mean, and the service demands follow from it and the
+ * summed work.  Everything else is flow 0's.
+ */
+void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_report *sum);
+
 /* -i/-I: when to stop iterating. */
 struct np_confidence_rule {
 	bool on;              /* -i or -I given */

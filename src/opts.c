@@ -47,6 +47,9 @@ enum {
 	OPT_LOG_RATE,
 	OPT_DATA_PORTS,
 	OPT_DATA_PEER,
+	OPT_FLOWS,
+	OPT_LOCAL_CPUS,
+	OPT_REMOTE_CPUS,
 };
 
 struct optdef {
@@ -217,7 +220,21 @@ static const struct optdef server_long_defs[] = {
 	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
-static const struct optdef *const global_sets[] = { global_defs, NULL };
+/* netperf-ng's own: long names only, so that no letter of netperf 2.7.1
+ * changes meaning. */
+static const struct optdef global_long_defs[] = {
+	{ OPT_FLOWS, ARG_REQUIRED, "N",
+	  "Run N flows of the test at once, each with its\n"
+	  "own control and data connection; prints each\n"
+	  "flow and their SUM (1)", "flows" },
+	{ OPT_LOCAL_CPUS, ARG_REQUIRED, "list",
+	  "CPUs the flows run on here, spread in turn\n(e.g. 0-3,6)", "local-cpus" },
+	{ OPT_REMOTE_CPUS, ARG_REQUIRED, "list",
+	  "CPUs netserver runs the flows on, likewise", "remote-cpus" },
+	{ 0, ARG_NONE, NULL, NULL, NULL },
+};
+
+static const struct optdef *const global_sets[] = { global_defs, global_long_defs, NULL };
 static const struct optdef *const test_sets[] = { test_defs, NULL };
 static const struct optdef *const server_sets[] = { server_defs, server_long_defs, NULL };
 
@@ -638,6 +655,42 @@ static bool interval_word(const char *w, bool unit)
 	return n > 0 && n < 10 && (w[n] == '\0' || (unit && strchr("mus", w[n]) && !w[n + 1]));
 }
 
+/* "0-3,6": CPU numbers and ranges, in the order given. */
+static enum np_opts_status cpu_list(const struct cur *c, int *list, int *n)
+{
+	const char *w = c->val;
+
+	*n = 0;
+	for (;;) {
+		char *end;
+		long lo, hi;
+
+		if (!isdigit((unsigned char)*w))
+			return bad(c, "not a CPU list (such as 0-3,6)");
+		errno = 0;
+		lo = hi = strtol(w, &end, 10);
+		if (*end == '-') {
+			if (!isdigit((unsigned char)end[1]))
+				return bad(c, "not a CPU list (such as 0-3,6)");
+			hi = strtol(end + 1, &end, 10);
+		}
+		if (errno || lo > NP_MAX_CPU_ID || hi > NP_MAX_CPU_ID)
+			return bad(c, "CPU numbers go up to %d", NP_MAX_CPU_ID);
+		if (hi < lo)
+			return bad(c, "range %ld-%ld runs backwards", lo, hi);
+		for (long cpu = lo; cpu <= hi; cpu++) {
+			if (*n >= NP_MAX_CPU_LIST)
+				return bad(c, "more than %d CPUs", NP_MAX_CPU_LIST);
+			list[(*n)++] = (int)cpu;
+		}
+		if (*end == '\0')
+			return NP_OPTS_RUN;
+		if (*end != ',')
+			return bad(c, "not a CPU list (such as 0-3,6)");
+		w = end + 1;
+	}
+}
+
 static void print_usage(FILE *out)
 {
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
@@ -645,6 +698,8 @@ static void print_usage(FILE *out)
 	print_defs(out, global_defs, 18);
 	fputs(pair_note, out);
 	fputs(star_note, out);
+	fputs("\nnetperf-ng options:\n", out);
+	print_defs(out, global_long_defs, 28);
 	fputs("\nTests: ", out);
 	for (const struct np_test *const *t = np_tests(); *t; t++)
 		fprintf(out, "%s%s", (*t)->name, t[1] ? ", " : "\n");
@@ -667,6 +722,15 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	int64_t v;
 
 	switch (c->opt) {
+	case OPT_FLOWS:
+		st = number(c, c->val, 1, NP_MAX_FLOWS, "flows", &v);
+		if (st == NP_OPTS_RUN)
+			o->flows = (int)v;
+		return st;
+	case OPT_LOCAL_CPUS:
+		return cpu_list(c, o->lcpus, &o->nlcpus);
+	case OPT_REMOTE_CPUS:
+		return cpu_list(c, o->rcpus, &o->nrcpus);
 	case 'h':
 		print_usage(c->out);
 		return NP_OPTS_DONE;
@@ -1270,6 +1334,7 @@ static void np_opts_defaults(struct np_opts *o)
 	o->lalign[0] = o->lalign[1] = o->ralign[0] = o->ralign[1] = 8;
 	o->lprio = o->rprio = o->ltos = o->rtos = -1;
 	o->routing = -1;
+	o->flows = 1;
 }
 
 /* -t omni, and -- -t/-T/-d: the test the socket type, protocol and
@@ -1320,6 +1385,8 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 	return NP_OPTS_RUN;
 }
 
+static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err);
+
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 				  FILE *out, FILE *err)
 {
@@ -1340,7 +1407,31 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	st = walk("netperf", argc, argv, &i, test_sets, false, apply_test, o, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
-	return resolve_test(o, err);
+	st = resolve_test(o, err);
+	if (st == NP_OPTS_RUN)
+		st = flows_fit(o, err);
+	return st;
+}
+
+/* What N flows cannot share. */
+static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err)
+{
+	const char *what = NULL;
+
+	if (o->flows <= 1)
+		return NP_OPTS_RUN;
+	if (o->test->command)
+		what = "a test without a data connection";
+	else if (o->interim > 0)
+		what = "-D (interim figures are per run; use -d for flow start times)";
+	else if (o->data_lport || o->data_rport)
+		what = "fixed data ports (-- -P): each flow needs its own";
+	else if (o->local_port)
+		what = "a fixed local control port (-p ,port): each flow needs its own";
+	if (!what)
+		return NP_OPTS_RUN;
+	fprintf(err, "netperf: --flows %d cannot go with %s\n", o->flows, what);
+	return NP_OPTS_USAGE;
 }
 
 /* netserver ---------------------------------------------------------- */

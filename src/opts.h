@@ -25,6 +25,11 @@ enum np_opts_status {
 	NP_OPTS_USAGE = 2,   /* bad command line, one line printed: exit 2 */
 };
 
+/* --flows at most; CPUs in a --local-cpus/--remote-cpus list at most. */
+#define NP_MAX_FLOWS 256
+#define NP_MAX_CPU_LIST 1024
+#define NP_MAX_CPU_ID 65535
+
 struct np_opts {
 	int argc;                    /* the command line, for COMMAND_LINE */
 	char **argv;
@@ -64,6 +69,11 @@ struct np_opts {
 	int ltos, rtos;              /* -Y: IP_TOS / IPV6_TCLASS, -1 = leave */
 	const char *lfill;           /* -F: send buffers come from this file */
 	const char *rfill;           /* -F ,R: netserver-ng never opens it */
+	/* netperf-ng's own (long options only). */
+	int flows;                   /* --flows: parallel flows, 1 = classic */
+	int nlcpus, nrcpus;          /* --local-cpus/--remote-cpus: flow i runs */
+	int lcpus[NP_MAX_CPU_LIST];  /* on list[i % n] */
+	int rcpus[NP_MAX_CPU_LIST];
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */

@@ -11,6 +11,8 @@
 
 #include "report.h"
 
+#include <stdlib.h>
+
 #include <inttypes.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -86,6 +88,128 @@ void np_report_body(FILE *out, const struct np_report *r)
 		else if (r->verbosity <= 2)
 			r->test->print_table(out, r);
 	}
+	fflush(out);
+}
+
+typedef void (*np_printer)(FILE *out, const struct np_report *r);
+
+/* What print would write for r, as a string (NULL when out of memory). */
+static char *render(np_printer print, const struct np_report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	print(f, r);
+	if (fclose(f) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static void print_table(FILE *out, const struct np_report *r)
+{
+	r->test->print_table(out, r);
+}
+
+static void print_selection(FILE *out, const struct np_report *r)
+{
+	np_sel_print(out, r->selection, r);
+}
+
+/* The SUM's data line: "SUM" over its first field, right-aligned in the
+ * field's width where it fits. */
+static void print_sum_line(FILE *out, const char *data)
+{
+	size_t lead = strspn(data, " "), end = lead + strcspn(data + lead, " \n");
+
+	if (end >= 3)
+		fprintf(out, "%*s%s", (int)end, "SUM", data + end);
+	else
+		fprintf(out, "SUM%s", data + end);
+}
+
+/* Each flow's selected fields after the SUM's: rows without titles, or
+ * keys with a FLOWn_ prefix. */
+static void print_flow_selections(FILE *out, const struct np_report *flows, int n)
+{
+	for (int i = 0; i < n; i++) {
+		struct np_report f = flows[i];
+		char *text, *line, *save = NULL;
+
+		f.headers = false;
+		text = render(print_selection, &f);
+		if (!text)
+			continue;
+		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			if (f.selection->style == NP_SEL_KEYVAL)
+				fprintf(out, "FLOW%d_", i + 1);
+			fprintf(out, "%s\n", line);
+		}
+		free(text);
+	}
+}
+
+void np_report_flows_body(FILE *out, const struct np_report *sum,
+			  const struct np_report *flows, int n)
+{
+	struct np_report a = *sum;
+	char *full, *data, *extra;
+	size_t flen, dlen;
+
+	if (sum->selection) {
+		np_sel_print(out, sum->selection, sum);
+		print_flow_selections(out, flows, n);
+		fflush(out);
+		return;
+	}
+	if (sum->confidence && !sum->conf_met)
+		np_report_confidence_warning(out, sum);
+	if (sum->verbosity == 0) {
+		sum->test->print_brief(out, sum);
+		fflush(out);
+		return;
+	}
+	/* The column titles are what -P 1 adds to the -P 0 lines. */
+	a.verbosity = 1;
+	full = render(print_table, &a);
+	a.headers = false;
+	a.brand = sum->headers ? NULL : sum->brand;
+	data = render(print_table, &a);
+	a.verbosity = sum->verbosity;
+	a.headers = sum->headers;
+	extra = sum->verbosity > 1 ? render(print_table, &a) : NULL;
+	if (!full || !data) {
+		np_report_body(out, sum);
+		goto out;
+	}
+	flen = strlen(full);
+	dlen = strlen(data);
+	if (flen >= dlen && strcmp(full + flen - dlen, data) == 0)
+		fwrite(full, 1, flen - dlen, out);
+	for (int i = 0; i < n; i++) {
+		struct np_report f = flows[i];
+		char *line;
+
+		f.verbosity = 1;
+		f.headers = false;
+		f.brand = a.brand;
+		line = render(print_table, &f);
+		if (line)
+			fputs(line, out);
+		free(line);
+	}
+	print_sum_line(out, data);
+	/* -v 2's blocks: what it prints beyond -v 1's table. */
+	if (extra && strncmp(extra, full, flen) == 0)
+		fputs(extra + flen, out);
+out:
+	free(full);
+	free(data);
+	free(extra);
 	fflush(out);
 }
 

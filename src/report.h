@@ -120,6 +120,17 @@ void np_report_print(FILE *out, const struct np_report *r);
 void np_report_begin(FILE *out, const struct np_report *r);
 void np_report_body(FILE *out, const struct np_report *r);
 
+/*
+ * --flows: the report body of n flows and their SUM (sum, from
+ * np_metrics_sum).  The test's own table, its column titles once, a line
+ * (or line pair) per flow, then the SUM's with the word SUM in its first
+ * field; -v 2's extra blocks follow for the SUM.  -v 0 prints the SUM's
+ * figure alone.  -o/-O print the SUM's row, then a row per flow; -k the
+ * SUM's keys, then each flow's as FLOWn_KEY (n from 1).
+ */
+void np_report_flows_body(FILE *out, const struct np_report *sum,
+			  const struct np_report *flows, int n);
+
 /* -D: one interim figure, the n-th (0 first), rate in r->unit over
  * seconds ending at the wall-clock time ending, in the output style. */
 void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,

@@ -244,6 +244,22 @@ void np_hist_init(struct np_hist *h)
 	h->min = UINT64_MAX;
 }
 
+void np_hist_merge(struct np_hist *dst, const struct np_hist *src)
+{
+	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++) {
+		uint64_t b = (uint64_t)dst->bucket[i] + src->bucket[i];
+
+		dst->bucket[i] = b > UINT32_MAX ? UINT32_MAX : (uint32_t)b;
+	}
+	dst->count += src->count;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	dst->sum += src->sum;
+	dst->sumsq += src->sumsq;
+}
+
 /* The low edge of bucket i: the inverse of np_hist_index. */
 static uint64_t bucket_floor(unsigned i)
 {

@@ -90,6 +90,9 @@ static inline void np_hist_add(struct np_hist *h, uint64_t ns)
 	h->sumsq += us * us;
 }
 
+/* Add src's values to dst (a flow's histogram to the sum's). */
+void np_hist_merge(struct np_hist *dst, const struct np_hist *src);
+
 /* The smallest value at or below which p percent of the values fall
  * (nanoseconds; the low edge of its bucket).  0 when empty. */
 uint64_t np_hist_percentile(const struct np_hist *h, double p);
