@@ -193,6 +193,203 @@ START_TEST(test_tally_cpu_blocks)
 }
 END_TEST
 
+/*
+ * --flows: three flows' figures, worked by hand.  Rates are sums of
+ * binary fractions, so the SUM's must be exact.  Local work: 2500 KB
+ * sent and 500 KB received, 6000 transactions; elapsed 9.5, 10, 10.5
+ * (mean 10 s).  Local CPU measured by flows 0 and 2 (20 % and 40 %),
+ * remote CPU by none.
+ */
+static void three_flows(struct np_report f[3])
+{
+	static const struct np_counters local[3] = {
+		{ 1024 * 500, 1, 1024 * 100, 2, 1000, 1, 0 },
+		{ 1024 * 1000, 3, 1024 * 200, 4, 2000, 0, 2 },
+		{ 1024 * 1000, 5, 1024 * 200, 6, 3000, 2, 1 },
+	};
+	static const struct np_counters remote[3] = {
+		{ 100, 11, 200, 12, 13, 14, 15 },
+		{ 300, 21, 400, 22, 23, 24, 25 },
+		{ 500, 31, 600, 32, 33, 34, 35 },
+	};
+	static const double tput[3] = { 100.5, 200.25, 300.125 };
+	static const double el[3] = { 9.5, 10.0, 10.5 };
+	static const double rtt[3] = { 100, 200, 600 };
+	static const double lcpu[3] = { 20, -1, 40 };
+
+	for (int i = 0; i < 3; i++) {
+		f[i] = report(el[i]);
+		f[i].test = &np_test_tcp_rr;
+		f[i].unit = 'm';
+		f[i].local = local[i];
+		f[i].remote = remote[i];
+		f[i].throughput = tput[i];
+		f[i].local_tput = i + 1;
+		f[i].remote_tput = i + 4;
+		f[i].trans_rate = 100.0 * (i + 1);
+		f[i].transaction_rate = 100.0 * (i + 1);
+		f[i].tput_out = 0.5 / (1 << i);
+		f[i].tput_in = 1.5 + i;
+		f[i].rt_latency = rtt[i];
+		f[i].lcpu = lcpu[i];
+		f[i].lsd = f[i].rsd = 12345;   /* per-flow figures the SUM redoes */
+		f[i].lcpu_more.count = i == 0 ? 4 : 8;
+		f[i].rcpu_more.count = i == 0 ? 3 : 16;
+		f[i].send_size = i == 0 ? 16384 : 1;
+		f[i].req_size = i == 0 ? 64 : 2;
+		f[i].mss = i == 0 ? 1448 : 9000;
+		f[i].lss = i == 0 ? 87380 : 3;
+		f[i].iterations = i == 0 ? 1 : 7;
+		f[i].lcpu_method = i == 0 ? 'S' : 'U';
+	}
+}
+
+static void assert_counters(const struct np_counters *c, uint64_t bytes_sent,
+			    uint64_t send_calls, uint64_t bytes_recv, uint64_t recv_calls,
+			    uint64_t trans, uint64_t failed_sends, uint64_t timeouts)
+{
+	ck_assert_uint_eq(c->bytes_sent, bytes_sent);
+	ck_assert_uint_eq(c->send_calls, send_calls);
+	ck_assert_uint_eq(c->bytes_recv, bytes_recv);
+	ck_assert_uint_eq(c->recv_calls, recv_calls);
+	ck_assert_uint_eq(c->trans, trans);
+	ck_assert_uint_eq(c->failed_sends, failed_sends);
+	ck_assert_uint_eq(c->timeouts, timeouts);
+}
+
+START_TEST(test_sum_flows)
+{
+	struct np_report f[3], s;
+
+	three_flows(f);
+	np_metrics_sum(f, 3, 'm', &s);
+	/* Every counter adds up. */
+	assert_counters(&s.local, 1024 * 2500, 9, 1024 * 500, 12, 6000, 3, 3);
+	assert_counters(&s.remote, 900, 63, 1200, 66, 69, 72, 75);
+	/* Every rate adds up, exactly. */
+	ck_assert_double_eq(s.throughput, 600.875);
+	ck_assert_double_eq(s.local_tput, 6);
+	ck_assert_double_eq(s.remote_tput, 15);
+	ck_assert_double_eq(s.trans_rate, 600);
+	ck_assert_double_eq(s.transaction_rate, 600);
+	ck_assert_double_eq(s.tput_out, 0.875);
+	ck_assert_double_eq(s.tput_in, 7.5);
+	/* Time and round trip: the means. */
+	ck_assert_double_eq(s.elapsed, 10);
+	ck_assert_double_eq(s.rt_latency, 300);
+	/* CPU: the mean of the flows that measured it, -1 for none. */
+	ck_assert_double_eq(s.lcpu, 30);
+	ck_assert_double_eq(s.rcpu, -1);
+	/* 3000 KB in 10 s at 30 % of flow 0's 4 CPUs: 30 * 10^4 / 300 * 4. */
+	assert_near(s.lsd, 4000);
+	assert_near(s.lsd, np_metrics_service_demand('m', &s.local, s.elapsed, s.lcpu,
+						      s.lcpu_more.count));
+	ck_assert_double_eq(s.rsd, -1);
+	/* The rest is flow 0's. */
+	ck_assert_ptr_eq(s.test, &np_test_tcp_rr);
+	ck_assert_int_eq(s.unit, 'm');
+	ck_assert_int_eq(s.send_size, 16384);
+	ck_assert_int_eq(s.req_size, 64);
+	ck_assert_int_eq(s.mss, 1448);
+	ck_assert_int_eq(s.lss, 87380);
+	ck_assert_int_eq(s.iterations, 1);
+	ck_assert_int_eq(s.lcpu_method, 'S');
+	ck_assert_int_eq(s.lcpu_more.count, 4);
+	ck_assert_int_eq(s.rcpu_more.count, 3);
+	/* The flows themselves are left alone. */
+	ck_assert_double_eq(f[1].throughput, 200.25);
+	ck_assert_uint_eq(f[2].local.trans, 3000);
+}
+END_TEST
+
+/* 'x': service demand per transaction, both sides. */
+START_TEST(test_sum_flows_trans)
+{
+	struct np_report f[3], s;
+
+	three_flows(f);
+	f[0].rcpu = -1;
+	f[1].rcpu = 10;
+	f[2].rcpu = -1;
+	np_metrics_sum(f, 3, 'x', &s);
+	ck_assert_double_eq(s.lcpu, 30);
+	ck_assert_double_eq(s.rcpu, 10);
+	/* 6000 transactions in 10 s: 30 % of 4 CPUs is 30 * 10^4 / 600 * 4
+	 * = 2000 us each; remote 10 % of 3 CPUs, 500 us. */
+	assert_near(s.lsd, 2000);
+	assert_near(s.rsd, 500);
+	assert_near(s.lsd, np_metrics_service_demand('x', &s.local, s.elapsed, s.lcpu,
+						      s.lcpu_more.count));
+	assert_near(s.rsd, np_metrics_service_demand('x', &s.local, s.elapsed, s.rcpu,
+						      s.rcpu_more.count));
+	/* Nobody measured the local CPU: -1 and no service demand. */
+	f[0].lcpu = f[2].lcpu = -1;
+	np_metrics_sum(f, 3, 'x', &s);
+	ck_assert_double_eq(s.lcpu, -1);
+	ck_assert_double_eq(s.lsd, -1);
+	/* 0 % is a measurement, not a missing one. */
+	f[1].lcpu = 0;
+	np_metrics_sum(f, 3, 'x', &s);
+	ck_assert_double_eq(s.lcpu, 0);
+	ck_assert_double_eq(s.lsd, 0);
+	/* No work done: no service demand, whatever the CPU. */
+	for (int i = 0; i < 3; i++)
+		memset(&f[i].local, 0, sizeof(f[i].local));
+	np_metrics_sum(f, 3, 'x', &s);
+	ck_assert_double_eq(s.rcpu, 10);
+	ck_assert_double_eq(s.rsd, -1);
+}
+END_TEST
+
+/* One flow: its own figures back, as np_metrics_derive made them. */
+START_TEST(test_sum_one_flow)
+{
+	struct np_report f = report(2.0), s;
+
+	f.local.trans = 20000;
+	f.local.bytes_sent = 20000 * 64;
+	f.local.bytes_recv = 20000 * 128;
+	f.remote.bytes_recv = 20000 * 64;
+	f.remote.bytes_sent = 20000 * 128;
+	f.remote.trans = 20000;
+	f.local.send_calls = f.local.recv_calls = 20000;
+	f.local.timeouts = 3;
+	f.lcpu = 12.5;
+	f.lcpu_more.count = 8;
+	f.rcpu = 7;
+	f.rcpu_more.count = 2;
+	f.mss = 1448;
+	for (int k = 0; k < 2; k++) {
+		const char unit = "mx"[k];
+
+		np_metrics_derive(&np_test_tcp_rr, unit, 1, &f);
+		np_metrics_sum(&f, 1, unit, &s);
+		ck_assert(memcmp(&s.local, &f.local, sizeof(s.local)) == 0);
+		ck_assert(memcmp(&s.remote, &f.remote, sizeof(s.remote)) == 0);
+		ck_assert_double_eq(s.throughput, f.throughput);
+		ck_assert_double_eq(s.local_tput, f.local_tput);
+		ck_assert_double_eq(s.remote_tput, f.remote_tput);
+		ck_assert_double_eq(s.trans_rate, f.trans_rate);
+		ck_assert_double_eq(s.transaction_rate, f.transaction_rate);
+		ck_assert_double_eq(s.tput_out, f.tput_out);
+		ck_assert_double_eq(s.tput_in, f.tput_in);
+		ck_assert_double_eq(s.elapsed, f.elapsed);
+		ck_assert_double_eq(s.rt_latency, f.rt_latency);
+		ck_assert_double_eq(s.lcpu, f.lcpu);
+		ck_assert_double_eq(s.rcpu, f.rcpu);
+		ck_assert_double_eq(s.lsd, f.lsd);
+		ck_assert_double_eq(s.rsd, f.rsd);
+		ck_assert_int_eq(s.mss, 1448);
+	}
+	/* The figures by hand for 'x' (the last derived): 10000 Tr/s, two in
+	 * flight, 12.5 % of 8 CPUs = 100 us/Tr, 7 % of 2 CPUs = 14 us/Tr. */
+	assert_near(s.trans_rate, 10000);
+	assert_near(s.rt_latency, 200);
+	assert_near(s.lsd, 100);
+	assert_near(s.rsd, 14);
+}
+END_TEST
+
 static Suite *metrics_suite(void)
 {
 	Suite *s = suite_create("metrics");
@@ -206,6 +403,9 @@ static Suite *metrics_suite(void)
 	tcase_add_test(tc, test_derive_cpu);
 	tcase_add_test(tc, test_tally);
 	tcase_add_test(tc, test_tally_cpu_blocks);
+	tcase_add_test(tc, test_sum_flows);
+	tcase_add_test(tc, test_sum_flows_trans);
+	tcase_add_test(tc, test_sum_one_flow);
 	suite_add_tcase(s, tc);
 	return s;
 }

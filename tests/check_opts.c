@@ -28,7 +28,7 @@ enum field {
 	/* netperf, global */
 	FL_TEST, FL_HOST, FL_LOCAL, FL_FAMILY, FL_PORT, FL_LPORT, FL_LENGTH, FL_HEADERS,
 	FL_VERB, FL_UNIT, FL_IMAX, FL_IMIN, FL_LEVEL, FL_WIDTH, FL_CONF,
-	FL_LCPU, FL_RCPU, FL_RONLY,
+	FL_LCPU, FL_RCPU, FL_RONLY, FL_FLOWS, FL_NLCPUS, FL_NRCPUS,
 	/* netperf, test-specific */
 	FL_SEND, FL_RSEND, FL_RRECV, FL_RECV, FL_LSND, FL_LRCV, FL_RSND, FL_RRCV,
 	FL_REQ, FL_RSP, FL_DLPORT, FL_DRPORT, FL_NODELAY, FL_DHOST, FL_DLOCAL, FL_DFAM,
@@ -44,7 +44,7 @@ static const char *const field_names[ALL_FIELDS] = {
 	"end", "test", "host", "local_host", "family", "port", "local_port",
 	"length", "headers", "verbosity", "unit", "iter_max", "iter_min",
 	"conf_level", "conf_width", "confidence", "local_cpu", "remote_cpu",
-	"result_only",
+	"result_only", "flows", "nlcpus", "nrcpus",
 	"send_size", "rsend_size", "rrecv_size", "recv_size", "lsndbuf",
 	"lrcvbuf", "rsndbuf", "rrcvbuf", "req_size", "rsp_size", "data_lport",
 	"data_rport", "nodelay", "data_host", "data_local", "data_family",
@@ -79,6 +79,7 @@ static const struct val np_defaults[] = {
 	N(FL_HEADERS, 1), N(FL_VERB, 1), N(FL_UNIT, 0), N(FL_IMAX, 1), N(FL_IMIN, 1),
 	N(FL_LEVEL, 99), N(FL_WIDTH, 5), N(FL_CONF, 0),
 	N(FL_LCPU, 0), N(FL_RCPU, 0), N(FL_RONLY, 0),
+	N(FL_FLOWS, 1), N(FL_NLCPUS, 0), N(FL_NRCPUS, 0),
 	N(FL_SEND, 0), N(FL_RSEND, -1), N(FL_RRECV, -1), N(FL_RECV, 0),
 	N(FL_LSND, -1), N(FL_LRCV, -1), N(FL_RSND, -1), N(FL_RRCV, -1),
 	N(FL_REQ, 1), N(FL_RSP, 1), N(FL_DLPORT, 0), N(FL_DRPORT, 0),
@@ -378,6 +379,71 @@ static const struct opt_case np_cases[] = {
 	{ ARGS("-t", "TCP_MSS"), RUN, NULL, { S(FL_TEST, "TCP_MSS"), N(FL_LENGTH, -1) } },
 	{ ARGS("-t", "loc_cpu"), RUN, NULL, { S(FL_TEST, "LOC_CPU") } },
 
+	/* --flows N: 1..256, "--flows N" or "--flows=N". */
+	{ ARGS("--flows=4"), RUN, NULL, { N(FL_FLOWS, 4) } },
+	{ ARGS("--flows", "4"), RUN, NULL, { N(FL_FLOWS, 4) } },
+	{ ARGS("--flows", "1"), RUN, NULL, NONE },
+	{ ARGS("--flows", "256"), RUN, NULL, { N(FL_FLOWS, 256) } },
+	{ ARGS("--flows", "3", "--flows", "5"), RUN, NULL, { N(FL_FLOWS, 5) } },
+	{ ARGS("--flows", "0"), USAGE, "--flows 0", NONE },
+	{ ARGS("--flows", "257"), USAGE, "--flows 257", NONE },
+	{ ARGS("--flows=257"), USAGE, "--flows 257", NONE },
+	{ ARGS("--flows", "1.5"), USAGE, "--flows 1.5", NONE },
+	{ ARGS("--flows", "abc"), USAGE, "--flows abc", NONE },
+	{ ARGS("--flows", "-1"), USAGE, "--flows -1", NONE },
+	{ ARGS("--flows", "1K"), USAGE, "--flows 1K", NONE },
+	{ ARGS("--flows="), USAGE, "--flows", NONE },
+	{ ARGS("--flows"), USAGE, "--flows needs a value", NONE },
+	{ ARGS("--", "--flows", "2"), USAGE, "--flows", NONE },
+
+	/* --local-cpus / --remote-cpus LIST (the list itself: test_cpu_lists). */
+	{ ARGS("--local-cpus", "0-3,6"), RUN, NULL, { N(FL_NLCPUS, 5) } },
+	{ ARGS("--local-cpus=7"), RUN, NULL, { N(FL_NLCPUS, 1) } },
+	{ ARGS("--remote-cpus", "0-3,6"), RUN, NULL, { N(FL_NRCPUS, 5) } },
+	{ ARGS("--remote-cpus=2-2,2"), RUN, NULL, { N(FL_NRCPUS, 2) } },
+	{ ARGS("--flows", "8", "--local-cpus", "0-65535"), USAGE, "--local-cpus 0-65535",
+	  NONE },
+	{ ARGS("--local-cpus", "3-1"), USAGE, "--local-cpus 3-1", NONE },
+	{ ARGS("--local-cpus", ""), USAGE, "--local-cpus", NONE },
+	{ ARGS("--local-cpus", "a"), USAGE, "--local-cpus a", NONE },
+	{ ARGS("--local-cpus", "1,"), USAGE, "--local-cpus 1,", NONE },
+	{ ARGS("--local-cpus", "-1"), USAGE, "--local-cpus -1", NONE },
+	{ ARGS("--local-cpus", "70000"), USAGE, "--local-cpus 70000", NONE },
+	{ ARGS("--local-cpus", "1-"), USAGE, "--local-cpus 1-", NONE },
+	{ ARGS("--local-cpus", "1-2-3"), USAGE, "--local-cpus 1-2-3", NONE },
+	{ ARGS("--local-cpus", "1,,2"), USAGE, "--local-cpus 1,,2", NONE },
+	{ ARGS("--local-cpus", "1, 2"), USAGE, "--local-cpus 1, 2", NONE },
+	{ ARGS("--local-cpus", "+1"), USAGE, "--local-cpus +1", NONE },
+	{ ARGS("--local-cpus", "0-70000"), USAGE, "--local-cpus 0-70000", NONE },
+	{ ARGS("--local-cpus", "99999999999999999999"), USAGE,
+	  "--local-cpus 99999999999999999999", NONE },
+	{ ARGS("--local-cpus"), USAGE, "--local-cpus needs a value", NONE },
+	{ ARGS("--remote-cpus", "3-1"), USAGE, "--remote-cpus 3-1", NONE },
+	{ ARGS("--remote-cpus", ""), USAGE, "--remote-cpus", NONE },
+	{ ARGS("--remote-cpus", "a"), USAGE, "--remote-cpus a", NONE },
+	{ ARGS("--remote-cpus", "1,"), USAGE, "--remote-cpus 1,", NONE },
+	{ ARGS("--remote-cpus", "-1"), USAGE, "--remote-cpus -1", NONE },
+	{ ARGS("--remote-cpus", "70000"), USAGE, "--remote-cpus 70000", NONE },
+
+	/* What N flows cannot share; one flow still can. */
+	{ ARGS("--flows", "2", "-D", "1"), USAGE, "--flows 2 cannot go with -D", NONE },
+	{ ARGS("-D", "-0.5", "--flows", "2"), USAGE, "--flows 2 cannot go with -D", NONE },
+	{ ARGS("--flows", "2", "--", "-P", "5000"), USAGE, "--flows 2 cannot go with fixed data ports",
+	  NONE },
+	{ ARGS("--flows", "2", "--", "-P", ",5001"), USAGE,
+	  "--flows 2 cannot go with fixed data ports", NONE },
+	{ ARGS("--flows", "2", "-p", "12865,4000"), USAGE,
+	  "--flows 2 cannot go with a fixed local control port", NONE },
+	{ ARGS("--flows", "2", "-t", "LOC_CPU"), USAGE,
+	  "--flows 2 cannot go with a test without a data connection", NONE },
+	{ ARGS("--flows", "2", "-t", "REM_CPU"), USAGE, "--flows 2 cannot go with a test", NONE },
+	{ ARGS("--flows", "2", "-t", "UDP_RR"), RUN, NULL,
+	  { N(FL_FLOWS, 2), S(FL_TEST, "UDP_RR") } },
+	{ ARGS("--flows", "2", "-p", "12866"), RUN, NULL, { N(FL_FLOWS, 2), N(FL_PORT, 12866) } },
+	{ ARGS("--flows", "1", "-D", "1", "-p", ",4000", "--", "-P", "5000"), RUN, NULL,
+	  { N(FL_LPORT, 4000), N(FL_DLPORT, 5000), N(FL_DRPORT, 5000) } },
+	{ ARGS("--flows", "1", "-t", "LOC_CPU"), RUN, NULL, { S(FL_TEST, "LOC_CPU") } },
+
 	/* Usage errors: the command line's shape. */
 	{ ARGS("-X"), USAGE, "-X", NONE },
 	{ ARGS("-4X"), USAGE, "-X", NONE },
@@ -548,6 +614,9 @@ static void np_get(const struct np_opts *o, enum field f, double *n, const char 
 	case FL_LCPU: *n = o->local_cpu; break;
 	case FL_RCPU: *n = o->remote_cpu; break;
 	case FL_RONLY: *n = o->result_only; break;
+	case FL_FLOWS: *n = o->flows; break;
+	case FL_NLCPUS: *n = o->nlcpus; break;
+	case FL_NRCPUS: *n = o->nrcpus; break;
 	case FL_DHOST: *s = o->data_host; break;
 	case FL_DLOCAL: *s = o->data_local; break;
 	case FL_DFAM: *n = o->data_family; break;
@@ -791,6 +860,47 @@ START_TEST(test_long_host)
 }
 END_TEST
 
+/* --local-cpus/--remote-cpus: the CPUs in the order given, ranges
+ * expanded, repeats kept; a refused list leaves nothing behind. */
+START_TEST(test_cpu_lists)
+{
+	char *a1[] = { "netperf", "--local-cpus", "0-3,6", "--remote-cpus=9,2-3,2", NULL };
+	char *a2[] = { "netperf", "--local-cpus", "0-1023", "--remote-cpus", "65535", NULL };
+	char *a3[] = { "netperf", "--local-cpus", "0-1024", NULL };
+	char *a4[] = { "netperf", NULL };
+	const int want_l[] = { 0, 1, 2, 3, 6 };
+	const int want_r[] = { 9, 2, 3, 2 };
+	struct np_opts o;
+	FILE *devnull = fopen("/dev/null", "w");
+
+	ck_assert(devnull != NULL);
+	ck_assert_int_eq(np_opts_parse(4, a1, &o, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_int_eq(o.nlcpus, 5);
+	for (int i = 0; i < ARRAY_LEN(want_l); i++)
+		ck_assert_int_eq(o.lcpus[i], want_l[i]);
+	ck_assert_int_eq(o.nrcpus, 4);
+	for (int i = 0; i < ARRAY_LEN(want_r); i++)
+		ck_assert_int_eq(o.rcpus[i], want_r[i]);
+	ck_assert_int_eq(o.flows, 1);
+
+	/* The limits: NP_MAX_CPU_LIST CPUs, NP_MAX_CPU_ID the highest. */
+	ck_assert_int_eq(np_opts_parse(5, a2, &o, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_int_eq(o.nlcpus, NP_MAX_CPU_LIST);
+	ck_assert_int_eq(o.lcpus[0], 0);
+	ck_assert_int_eq(o.lcpus[NP_MAX_CPU_LIST - 1], NP_MAX_CPU_LIST - 1);
+	ck_assert_int_eq(o.nrcpus, 1);
+	ck_assert_int_eq(o.rcpus[0], NP_MAX_CPU_ID);
+	ck_assert_int_eq(np_opts_parse(3, a3, &o, devnull, devnull), NP_OPTS_USAGE);
+
+	/* A new parse starts without lists. */
+	ck_assert_int_eq(np_opts_parse(1, a4, &o, devnull, devnull), NP_OPTS_RUN);
+	ck_assert_int_eq(o.nlcpus, 0);
+	ck_assert_int_eq(o.nrcpus, 0);
+	ck_assert_int_eq(o.flows, 1);
+	fclose(devnull);
+}
+END_TEST
+
 /* Parsing twice starts from the defaults again. */
 START_TEST(test_reparse_resets)
 {
@@ -819,6 +929,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_defaults_and_storage);
 	tcase_add_test(tc, test_long_host);
 	tcase_add_test(tc, test_reparse_resets);
+	tcase_add_test(tc, test_cpu_lists);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("netserver");

@@ -11,7 +11,9 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -30,6 +32,7 @@ struct t_case {
 
 static void fill(struct np_stats *s, const double *x, size_t n);
 static void assert_rel(double got, double want, double rel);
+static void assert_hist_same(const struct np_hist *a, const struct np_hist *b);
 static Suite *stats_suite(void);
 
 static void
@@ -358,6 +361,172 @@ START_TEST(test_hist_percentiles)
 }
 END_TEST
 
+/* Percentiles the merge tests compare. */
+static const double merge_pcts[] = { 0, 1, 10, 25, 50, 75, 90, 99, 99.9, 100 };
+
+static void
+assert_hist_same(const struct np_hist *a, const struct np_hist *b)
+{
+	ck_assert_uint_eq(a->count, b->count);
+	ck_assert_uint_eq(a->min, b->min);
+	ck_assert_uint_eq(a->max, b->max);
+	ck_assert_double_eq_tol(a->sum, b->sum, fabs(b->sum) * 1e-12);
+	ck_assert_double_eq_tol(a->sumsq, b->sumsq, fabs(b->sumsq) * 1e-12);
+	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++)
+		ck_assert_msg(a->bucket[i] == b->bucket[i], "bucket %u: %u, want %u", i,
+			      a->bucket[i], b->bucket[i]);
+	for (size_t k = 0; k < sizeof(merge_pcts) / sizeof(merge_pcts[0]); k++)
+		ck_assert_uint_eq(np_hist_percentile(a, merge_pcts[k]),
+				  np_hist_percentile(b, merge_pcts[k]));
+	ck_assert_double_eq_tol(np_hist_mean_us(a), np_hist_mean_us(b),
+				fabs(np_hist_mean_us(b)) * 1e-12);
+	ck_assert_double_eq_tol(np_hist_stddev_us(a), np_hist_stddev_us(b),
+				fabs(np_hist_stddev_us(b)) * 1e-9);
+}
+
+/* Merging two histograms is adding all their values to one. */
+START_TEST(test_hist_merge_equals_adding)
+{
+	static const uint64_t a[] = { 70, 1500, 123456, 999, 5000000, 64, 64, 63 };
+	static const uint64_t b[] = { 2, 77777, 123456, (uint64_t)1 << 40, 1501, 1000000 };
+	struct np_hist all, ha, hb, hc;
+
+	np_hist_init(&all);
+	np_hist_init(&ha);
+	np_hist_init(&hb);
+	for (size_t i = 0; i < sizeof(a) / sizeof(a[0]); i++) {
+		np_hist_add(&all, a[i]);
+		np_hist_add(&ha, a[i]);
+	}
+	for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+		np_hist_add(&all, b[i]);
+		np_hist_add(&hb, b[i]);
+	}
+	/* Many more values in a third, so the percentiles move. */
+	np_hist_init(&hc);
+	for (uint64_t us = 1; us <= 1000; us++) {
+		np_hist_add(&all, us * 1000);
+		np_hist_add(&hc, us * 1000);
+	}
+	np_hist_merge(&ha, &hb);
+	np_hist_merge(&ha, &hc);
+	assert_hist_same(&ha, &all);
+	ck_assert_uint_eq(ha.count, 8 + 6 + 1000);
+	ck_assert_uint_eq(ha.min, 2);
+	ck_assert_uint_eq(ha.max, (uint64_t)1 << 40);
+	ck_assert_uint_eq(ha.bucket[np_hist_index(64)], 2);
+	/* 123456 twice and 123000 (from c) share a 1024 ns wide bucket. */
+	ck_assert_uint_eq(ha.bucket[np_hist_index(123456)], 3);
+	ck_assert_uint_eq(ha.bucket[np_hist_index((uint64_t)1 << 40)], 1);
+	/* A merge one way round is the merge the other way. */
+	np_hist_merge(&hc, &hb);
+	np_hist_init(&hb);
+	for (size_t i = 0; i < sizeof(a) / sizeof(a[0]); i++)
+		np_hist_add(&hb, a[i]);
+	np_hist_merge(&hc, &hb);
+	assert_hist_same(&hc, &all);
+}
+END_TEST
+
+/* Exact sums: whole microseconds, so mean and deviation are exact too. */
+START_TEST(test_hist_merge_by_hand)
+{
+	struct np_hist h, g;
+
+	np_hist_init(&h);
+	np_hist_init(&g);
+	np_hist_add(&h, 1000);
+	np_hist_add(&h, 3000);
+	np_hist_add(&g, 5000);
+	np_hist_add(&g, 7000);
+	np_hist_merge(&h, &g);
+	ck_assert_uint_eq(h.count, 4);
+	ck_assert_uint_eq(h.min, 1000);
+	ck_assert_uint_eq(h.max, 7000);
+	ck_assert_double_eq(h.sum, 16);
+	ck_assert_double_eq(h.sumsq, 1 + 9 + 25 + 49);
+	ck_assert_double_eq(np_hist_mean_us(&h), 4);
+	/* Sample variance of 1, 3, 5, 7: 20 / 3. */
+	ck_assert_double_eq_tol(np_hist_stddev_us(&h), sqrt(20.0 / 3.0), 1e-12);
+	/* The 2nd of 4 is 3000 ns, at the low edge of its bucket (32 ns wide
+	 * in 2048..4095); the 4th 7000 ns (64 ns wide in 4096..8191). */
+	ck_assert_uint_eq(np_hist_percentile(&h, 50), 3000 - 3000 % 32);
+	ck_assert_uint_eq(np_hist_percentile(&h, 100), 7000 - 7000 % 64);
+	ck_assert_uint_eq(np_hist_percentile(&h, 0), 1000);
+	/* g is left as it was. */
+	ck_assert_uint_eq(g.count, 2);
+	ck_assert_uint_eq(g.min, 5000);
+}
+END_TEST
+
+/* An empty histogram is the merge's identity, either side. */
+START_TEST(test_hist_merge_empty)
+{
+	static struct np_hist h, before, empty, e2;
+
+	np_hist_init(&h);
+	for (uint64_t v = 10; v < 10000000; v = v * 3 + 1)
+		np_hist_add(&h, v);
+	before = h;
+	np_hist_init(&empty);
+	np_hist_merge(&h, &empty);
+	ck_assert(memcmp(&h, &before, sizeof(h)) == 0);
+	ck_assert_uint_eq(empty.count, 0);
+
+	/* Into an empty one: a copy. */
+	np_hist_merge(&empty, &h);
+	ck_assert(memcmp(&empty, &h, sizeof(h)) == 0);
+
+	/* Empty into empty: still empty, min still above everything. */
+	np_hist_init(&empty);
+	np_hist_init(&e2);
+	np_hist_merge(&empty, &e2);
+	ck_assert_uint_eq(empty.count, 0);
+	ck_assert_uint_eq(empty.min, UINT64_MAX);
+	ck_assert_uint_eq(empty.max, 0);
+	ck_assert_uint_eq(np_hist_percentile(&empty, 50), 0);
+	ck_assert_double_eq(np_hist_mean_us(&empty), 0);
+	ck_assert_double_eq(np_hist_stddev_us(&empty), 0);
+}
+END_TEST
+
+/* A bucket holds at most UINT32_MAX; the count goes on in 64 bits. */
+START_TEST(test_hist_merge_saturates)
+{
+	static struct np_hist d, s;
+	const unsigned last = NP_HIST_BUCKETS - 1;
+
+	np_hist_init(&d);
+	np_hist_init(&s);
+	d.bucket[100] = UINT32_MAX - 1;
+	s.bucket[100] = 5;
+	d.bucket[0] = UINT32_MAX;
+	s.bucket[0] = UINT32_MAX;
+	s.bucket[last] = UINT32_MAX;
+	d.bucket[7] = UINT32_MAX - 5;
+	s.bucket[7] = 5;
+	d.bucket[8] = 1;
+	d.count = (uint64_t)UINT32_MAX * 3 - 5;
+	s.count = (uint64_t)UINT32_MAX * 2 + 10;
+	np_hist_merge(&d, &s);
+	ck_assert_uint_eq(d.bucket[100], UINT32_MAX);
+	ck_assert_uint_eq(d.bucket[0], UINT32_MAX);
+	ck_assert_uint_eq(d.bucket[last], UINT32_MAX);
+	ck_assert_uint_eq(d.bucket[7], UINT32_MAX);     /* exactly full */
+	ck_assert_uint_eq(d.bucket[8], 1);
+	ck_assert_uint_eq(d.bucket[99], 0);
+	ck_assert_uint_eq(d.bucket[101], 0);
+	ck_assert_uint_eq(d.count, (uint64_t)UINT32_MAX * 5 + 5);
+
+	/* np_hist_add stops at the same ceiling. */
+	np_hist_init(&d);
+	d.bucket[np_hist_index(5)] = UINT32_MAX;
+	np_hist_add(&d, 5);
+	ck_assert_uint_eq(d.bucket[np_hist_index(5)], UINT32_MAX);
+	ck_assert_uint_eq(d.count, 1);
+}
+END_TEST
+
 static Suite *
 stats_suite(void)
 {
@@ -382,6 +551,10 @@ stats_suite(void)
 	tc = tcase_create("histogram");
 	tcase_add_test(tc, test_hist_buckets);
 	tcase_add_test(tc, test_hist_percentiles);
+	tcase_add_test(tc, test_hist_merge_equals_adding);
+	tcase_add_test(tc, test_hist_merge_by_hand);
+	tcase_add_test(tc, test_hist_merge_empty);
+	tcase_add_test(tc, test_hist_merge_saturates);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("confidence");
