@@ -74,16 +74,21 @@ static void add_counters(struct np_counters *a, const struct np_counters *b)
 	a->timeouts += b->timeouts;
 }
 
-/* The mean of a CPU figure over the flows that measured it; -1 if none. */
-static double mean_measured(const struct np_report *flows, int n, size_t offset)
+/* The mean of a CPU figure over the flows that measured it (-1 if none),
+ * and the CPU count of the first that did. */
+static double mean_measured(const struct np_report *flows, int n, size_t offset,
+			    size_t count_offset, int *count)
 {
 	double total = 0;
 	int k = 0;
 
 	for (int i = 0; i < n; i++) {
-		double v = *(const double *)((const char *)&flows[i] + offset);
+		const char *f = (const char *)&flows[i];
+		double v = *(const double *)(f + offset);
 
 		if (v >= 0) {
+			if (k == 0)
+				*count = *(const int *)(f + count_offset);
 			total += v;
 			k++;
 		}
@@ -117,8 +122,12 @@ void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_r
 	sum->elapsed = elapsed / n;
 	sum->rt_latency = rtt / n;
 	sum->transaction_rate = sum->trans_rate;
-	sum->lcpu = mean_measured(flows, n, offsetof(struct np_report, lcpu));
-	sum->rcpu = mean_measured(flows, n, offsetof(struct np_report, rcpu));
+	sum->lcpu = mean_measured(flows, n, offsetof(struct np_report, lcpu),
+				  offsetof(struct np_report, lcpu_more.count),
+				  &sum->lcpu_more.count);
+	sum->rcpu = mean_measured(flows, n, offsetof(struct np_report, rcpu),
+				  offsetof(struct np_report, rcpu_more.count),
+				  &sum->rcpu_more.count);
 	sum->lsd = np_metrics_service_demand(unit, &sum->local, sum->elapsed, sum->lcpu,
 					     sum->lcpu_more.count);
 	sum->rsd = np_metrics_service_demand(unit, &sum->local, sum->elapsed, sum->rcpu,

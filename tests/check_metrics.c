@@ -315,9 +315,11 @@ START_TEST(test_sum_flows_trans)
 	ck_assert_double_eq(s.lcpu, 30);
 	ck_assert_double_eq(s.rcpu, 10);
 	/* 6000 transactions in 10 s: 30 % of 4 CPUs is 30 * 10^4 / 600 * 4
-	 * = 2000 us each; remote 10 % of 3 CPUs, 500 us. */
+	 * = 2000 us each; remote 10 % of the 16 CPUs of flow 1, the first
+	 * (and only) flow that measured it: 10 * 10^4 / 600 * 16 = 2666.67. */
 	assert_near(s.lsd, 2000);
-	assert_near(s.rsd, 500);
+	assert_near(s.rsd, 10.0 * 10000.0 / 600.0 * 16.0);
+	ck_assert_int_eq(s.rcpu_more.count, 16);
 	assert_near(s.lsd, np_metrics_service_demand('x', &s.local, s.elapsed, s.lcpu,
 						      s.lcpu_more.count));
 	assert_near(s.rsd, np_metrics_service_demand('x', &s.local, s.elapsed, s.rcpu,
