@@ -677,9 +677,18 @@ static int iteration(const struct plan *p, struct link *l, struct np_report *s, 
 	run.fd = np_sock_open(&p->so, why, sizeof(why));
 	if (run.fd < 0)
 		return fail(err, "data socket: %s", why);
-	if (p->bind_local && bind(run.fd, (const struct sockaddr *)&p->local.ss, p->local.len) < 0) {
-		fail(err, "bind data socket to %s port %u: %s", p->laddr, (unsigned)o->data_lport,
-		     strerror(errno));
+	/* TCP_CRR binds every connection's socket there, with -- -p from
+	 * the port range. */
+	if (t->connect_each) {
+		run.local = p->local.ss;
+		run.local_len = p->local.len;
+		run.port_min = o->crr_port_min;
+		run.port_max = o->crr_port_max;
+	}
+	if (p->bind_local && (t->connect_each ? np_run_bind_local(&run, run.fd)
+			      : bind(run.fd, (const struct sockaddr *)&p->local.ss, p->local.len)) < 0) {
+		fail(err, "bind data socket to %s port %u: %s", p->laddr,
+		     (unsigned)(run.port_min ? run.port_next - 1 : o->data_lport), strerror(errno));
 		goto out;
 	}
 	np_sock_bufsizes(run.fd, &s->lss, &s->lsr);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "kcall.h"
 #include "wire.h"
 
 static const struct np_test *const registry[] = {
@@ -169,6 +170,27 @@ int np_run_connect(struct np_run *run)
 	return 0;
 }
 
+int np_run_bind_local(struct np_run *run, int fd)
+{
+	const unsigned span = run->port_min ? run->port_max - run->port_min + 1u : 1u;
+
+	if (run->local_len == 0)
+		return 0;
+	for (unsigned tries = 0; tries < span; tries++) {
+		if (run->port_min) {
+			if (run->port_next < run->port_min || run->port_next > run->port_max)
+				run->port_next = run->port_min;
+			np_addr_set_port((struct sockaddr *)&run->local, run->port_next++);
+		}
+		if (bind(fd, (const struct sockaddr *)&run->local, run->local_len) == 0)
+			return 0;
+		/* A port of the range in use: the next, as netperf does. */
+		if (errno != EADDRINUSE || !run->port_min)
+			break;
+	}
+	return np_run_fail(run, "bind", errno);
+}
+
 void np_run_restart_timer(struct np_run *run)
 {
 	if (run->timed && run->watch) {
@@ -318,7 +340,7 @@ int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
 	if (run->watch)
 		np_watch_disarm(run->watch);
 	for (;;) {
-		ssize_t n = recv(run->fd, run->rbuf, len, MSG_DONTWAIT);
+		ssize_t n = np_recv(run->fd, run->rbuf, len, MSG_DONTWAIT);
 		double now = np_now();
 		int ms;
 
@@ -355,7 +377,7 @@ int np_run_drain(struct np_run *run, int fd)
 	double deadline = np_now() + NP_IDLE_TIMEOUT_S;
 
 	while (np_now() < deadline) {
-		ssize_t n = recv(fd, run->rbuf, run->rbuf_len, 0);
+		ssize_t n = np_recv(fd, run->rbuf, run->rbuf_len, 0);
 
 		if (n == 0)
 			return 0;

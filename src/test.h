@@ -42,6 +42,12 @@ struct np_run {
 	struct sockaddr_storage peer;  /* client: where netserver's data socket is */
 	socklen_t peer_len;
 	const struct np_sockopts *sopts; /* client CRR: options for each new socket */
+	/* Client CRR: where each new socket binds (the data socket's local
+	 * address, len 0 = nowhere), ports from port_min..port_max in turn
+	 * (-- -p; 0 = any). */
+	struct sockaddr_storage local;
+	socklen_t local_len;
+	uint16_t port_min, port_max, port_next;
 	int32_t send_size;     /* bytes per send (stream) */
 	int32_t recv_size;     /* bytes per recv (stream) */
 	int32_t req_size;      /* request/response sizes (RR) */
@@ -160,6 +166,9 @@ double np_run_quiet(struct np_run *run);
 bool np_run_peer_gone(struct np_run *run);
 /* Record a failure; always returns -1. */
 int np_run_fail(struct np_run *run, const char *what, int err);
+/* Client TCP_CRR: bind a new socket to run->local, with the next port
+ * of run->port_min..port_max when set.  0, or -1 with run->err set. */
+int np_run_bind_local(struct np_run *run, int fd);
 /* Client: connect run->fd to run->peer within the idle timeout. */
 int np_run_connect(struct np_run *run);
 /* Server TCP: accept one connection into run->conn.  Returns 1 with a

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "kcall.h"
 #include "report.h"
 #include "test.h"
 #include "wire.h"
@@ -50,7 +51,7 @@ static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t le
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = send(fd, buf + done, len - done, MSG_NOSIGNAL);
+		ssize_t n = np_send(fd, buf + done, len - done, MSG_NOSIGNAL);
 
 		if (n >= 0) {
 			done += (size_t)n;
@@ -83,7 +84,7 @@ static enum xfer recv_all(struct np_run *run, int fd, char *buf, size_t len)
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = recv(fd, buf + done, len - done, 0);
+		ssize_t n = np_recv(fd, buf + done, len - done, 0);
 
 		if (n > 0) {
 			done += (size_t)n;
@@ -262,6 +263,10 @@ static int tcp_crr_client(struct np_run *run)
 			fd = np_sock_open(run->sopts, why, sizeof(why));
 			if (fd < 0)
 				return np_run_fail(run, "socket", errno);
+			if (np_run_bind_local(run, fd) < 0) {
+				close(fd);
+				return -1;
+			}
 		}
 		rc = crr_connect(run, fd);
 		if (rc != 0) {
@@ -388,7 +393,7 @@ static int udp_rr_client(struct np_run *run)
 	}
 	for (int i = 0; i < run->burst; i++) {
 		np_run_latency_sent(run);
-		if (send(run->fd, run->sbuf, req, 0) < 0)
+		if (np_send(run->fd, run->sbuf, req, 0) < 0)
 			return np_run_fail(run, "send", errno);
 		run->c.bytes_sent += req;
 		run->c.send_calls++;
@@ -398,7 +403,7 @@ static int udp_rr_client(struct np_run *run)
 		bool lost = false;
 
 		np_run_latency_sent(run);
-		n = send(run->fd, run->sbuf, req, 0);
+		n = np_send(run->fd, run->sbuf, req, 0);
 		if (n < 0) {
 			np_run_latency_unsent(run);
 			if (errno == EINTR || errno == ENOBUFS)
@@ -409,7 +414,7 @@ static int udp_rr_client(struct np_run *run)
 		run->c.bytes_sent += (uint64_t)n;
 		run->c.send_calls++;
 		for (;;) {
-			n = recv(run->fd, run->rbuf, run->rbuf_len, 0);
+			n = np_recv(run->fd, run->rbuf, run->rbuf_len, 0);
 			err = errno;
 			if (n >= 0 || np_run_stopped(run))
 				break;
@@ -421,7 +426,7 @@ static int udp_rr_client(struct np_run *run)
 			 * still in flight) is reported before responses that
 			 * are queued: take those first. */
 			if (errno == ECONNREFUSED &&
-			    (n = recv(run->fd, run->rbuf, run->rbuf_len, MSG_DONTWAIT)) >= 0)
+			    (n = np_recv(run->fd, run->rbuf, run->rbuf_len, MSG_DONTWAIT)) >= 0)
 				break;
 			errno = err;
 			/* -e: the request or its response is lost; count it
@@ -457,7 +462,7 @@ static int udp_rr_client(struct np_run *run)
 		np_run_latency_done(run);
 	}
 	for (int i = 0; i < (run->legacy ? 0 : UDP_END_MARKERS); i++)
-		(void)send(run->fd, run->sbuf, 0, 0);
+		(void)np_send(run->fd, run->sbuf, 0, 0);
 	return rc;
 }
 
@@ -468,7 +473,7 @@ static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 		return 1;
 	run->c.bytes_recv += (uint64_t)n;
 	run->c.recv_calls++;
-	while ((n = send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0 &&
+	while ((n = np_send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0 &&
 	       errno == EINTR && !np_run_stopped(run))
 		;
 	if (n < 0) {
@@ -494,7 +499,7 @@ static int udp_rr_server(struct np_run *run)
 	int rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
 
 	while (rc == 0 && !np_run_stopped(run)) {
-		ssize_t n = recv(run->fd, run->rbuf, run->rbuf_len, 0);
+		ssize_t n = np_recv(run->fd, run->rbuf, run->rbuf_len, 0);
 
 		if (n >= 0) {
 			rc = udp_rr_take(run, n);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "kcall.h"
 #include "report.h"
 #include "test.h"
 #include "wire.h"
@@ -60,7 +61,7 @@ static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum pe
 
 	while (!np_run_stopped(run) && c->bytes_sent < limit) {
 		ssize_t n = from_file ? send_file(fd, run->file_fd, &off, size)
-				      : send(fd, buf, size, MSG_NOSIGNAL);
+				      : np_send(fd, buf, size, MSG_NOSIGNAL);
 
 		if (n >= 0) {
 			c->bytes_sent += (uint64_t)n;
@@ -101,7 +102,7 @@ static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool
 
 	*eof = false;
 	while (!np_run_stopped(run) && c->bytes_recv < limit) {
-		ssize_t n = recv(fd, buf, size, 0);
+		ssize_t n = np_recv(fd, buf, size, 0);
 
 		if (n > 0) {
 			c->bytes_recv += (uint64_t)n;
@@ -216,7 +217,7 @@ static int udp_stream_client(struct np_run *run)
 		return -1;
 	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS, false);
 	for (int i = 0; i < UDP_END_MARKERS; i++)
-		(void)send(run->fd, run->sbuf, 0, MSG_NOSIGNAL);
+		(void)np_send(run->fd, run->sbuf, 0, MSG_NOSIGNAL);
 	return rc;
 }
 
