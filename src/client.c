@@ -76,6 +76,7 @@ struct link {
 	 * (NULL: a single run). */
 	int index;
 	int lcpu, rcpu;               /* -1: anywhere */
+	bool ours;                    /* netserver answered as netserver-ng */
 	struct np_gate *gate;
 };
 
@@ -260,6 +261,9 @@ static void build_request(const struct plan *p, const struct link *l, int fd,
 
 	memset(q, 0, sizeof(*q));
 	q->cpu_affinity = l->rcpu;
+	/* Words 2.7.1 never reads: a netserver-ng answers with its own. */
+	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
+				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];
@@ -354,6 +358,8 @@ static const char *refusal_rule(int32_t e)
 		return "the data port is privileged or outside netserver's --data-ports";
 	case ENOENT:
 		return "netserver's kernel lacks the congestion control asked";
+	case NP_REFUSE_EXT_TEST:
+		return "that netserver-ng does not have this test (an older version?)";
 	default:
 		return NULL;
 	}
@@ -421,6 +427,23 @@ static int legacy_setup(const struct np_report *s, struct link *l,
 	return 0;
 }
 
+/* What the response says of netserver: netserver-ng answers with its
+ * extension words, netperf 2.7.1's never does. */
+static int server_kind(const struct plan *p, struct link *l,
+		       const struct np_omni_response *rsp, FILE *err)
+{
+	if (rsp->ext.present && !l->ours)
+		debug(p->o, err, "netserver is netperf-ng (extension version %u, capabilities %#x)",
+		      (unsigned)rsp->ext.version, (unsigned)rsp->ext.caps);
+	l->ours = rsp->ext.present;
+	/* A test of netperf-ng's own: a 2.7.1 netserver has set up the 2.7.1
+	 * test that the classic fields name instead. */
+	if (p->test->ext_id && (!rsp->ext.present || rsp->ext.test_id != p->test->ext_id))
+		return fail(err, "%s needs netserver-ng; the netserver at %s port %u is not",
+			    p->test->name, p->rname, (unsigned)p->o->port);
+	return 0;
+}
+
 /* Results in the format of the request they answer. */
 static int decode_results(const struct link *l, const struct np_report *s,
 			  const struct np_omni_response *rsp, struct np_omni_results *res,
@@ -443,7 +466,7 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 	s->lrecv_width = (int)q.recv_width;
 	s->sport = q.netperf_port;
 	if (l->legacy)
-		return legacy_setup(s, l, &q, rsp, err);
+		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
 	np_wire_encode_request(&q, l->msg);
 	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
 		return fail(err, "sending the test request: %s", strerror(errno));
@@ -451,7 +474,7 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 		return -1;
 	if (np_wire_word1(l->msg) == NP_ERR_UNKNOWN_REQUEST) {
 		debug(p->o, err, "netserver answered DO_OMNI with 998: legacy requests from now on");
-		return legacy_setup(s, l, &q, rsp, err);
+		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
 	}
 	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
 		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg));
@@ -461,7 +484,7 @@ static int exchange_setup(const struct plan *p, struct link *l, int fd,
 		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
 	l->cpu_rate = rsp->cpu_rate;
 	l->data_port = rsp->data_port;
-	return 0;
+	return server_kind(p, l, rsp, err);
 }
 
 /* Ctrl-C during a data phase ends the test early; it is then reported as

@@ -1359,7 +1359,7 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 	proto = o->protocol_over ? o->protocol_over
 	      : type == SOCK_DGRAM ? IPPROTO_UDP : IPPROTO_TCP;
 	dir = t->omni ? (o->direction_over ? o->direction_over : NP_DIR_RECV) : t->direction;
-	r = np_test_for_request(type, proto, dir, t->connect_each);
+	r = np_test_for_request(type, proto, dir, t->connect_each, NP_EXT_TEST_CLASSIC);
 	if (r == NULL) {
 		fprintf(err, "netperf: no test is a %s %s %s test\n",
 			type == SOCK_DGRAM ? "datagram" : "stream",

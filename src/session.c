@@ -363,6 +363,10 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	rsp.data_port = np_addr_port((struct sockaddr *)&local);
 	rsp.socket_prio = q->socket_prio;
 	rsp.socket_tos = q->socket_tos;
+	/* Only to a netperf-ng: a 2.7.1 netperf gets the bytes it always got. */
+	if (q->ext.present)
+		rsp.ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
+					   .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 	if (s->legacy)
 		np_legacy_encode_response(s->legacy, &rsp, s->msg);
 	else
@@ -479,7 +483,12 @@ static int serve_test(struct session *s, int32_t type)
 		return refuse(s, err, why);
 	t = np_test_for_request(q.socket_type == NP_SOCK_DGRAM ? SOCK_DGRAM : SOCK_STREAM,
 				(int)q.protocol, q.direction,
-				(q.flags & NP_F_CONNECT_TEST) != 0);
+				(q.flags & NP_F_CONNECT_TEST) != 0,
+				q.ext.present ? q.ext.test_id : NP_EXT_TEST_CLASSIC);
+	/* A netperf-ng test this netserver does not have: say so, rather
+	 * than run the 2.7.1 test its classic fields name. */
+	if (t == NULL && q.ext.present && q.ext.test_id != NP_EXT_TEST_CLASSIC)
+		return refuse(s, NP_REFUSE_EXT_TEST, "unknown netperf-ng test id");
 	if (t == NULL)
 		return refuse(s, EINVAL, "no test matches this protocol and direction");
 	np_log(NP_LOG_DEBUG, "%s%s, test length %d", t->name,

@@ -20,40 +20,26 @@
 #include "kcall.h"
 #include "wire.h"
 
-static const struct np_test *const registry[] = {
-	&np_test_tcp_stream,
-	&np_test_tcp_maerts,
-	&np_test_udp_stream,
-	&np_test_tcp_rr,
-	&np_test_tcp_crr,
-	&np_test_udp_rr,
-	/* After the six: netserver picks the first that matches a request,
-	 * and these share TCP_STREAM's (or have none). */
-	&np_test_tcp_sendfile,
-	&np_test_tcp_mss,
-	&np_test_tcp_cc,
-	&np_test_omni,
-	&np_test_loc_cpu,
-	&np_test_rem_cpu,
-	&np_test_uuid,
-	NULL,
-};
-
 const struct np_test *np_test_find(const char *name)
 {
-	for (const struct np_test *const *t = registry; *t; t++)
+	for (const struct np_test *const *t = np_test_registry; *t; t++)
 		if (strcasecmp((*t)->name, name) == 0)
 			return *t;
 	return NULL;
 }
 
-const struct np_test *np_test_for_request(int sock_type, int protocol,
-					  uint32_t direction, bool connect_each)
+const struct np_test *np_test_for_request(int sock_type, int protocol, uint32_t direction,
+					  bool connect_each, uint32_t ext_id)
 {
-	for (const struct np_test *const *t = registry; *t; t++)
-		if ((*t)->sock_type == sock_type && (*t)->protocol == protocol &&
-		    (*t)->direction == direction && (*t)->connect_each == connect_each)
-			return *t;
+	for (const struct np_test *const *t = np_test_registry; *t; t++) {
+		const struct np_test *c = *t;
+
+		if (c->served_as || !c->server_run || c->ext_id != ext_id)
+			continue;
+		if (ext_id || (c->sock_type == sock_type && c->protocol == protocol &&
+			       c->direction == direction && c->connect_each == connect_each))
+			return c;
+	}
 	return NULL;
 }
 
@@ -71,7 +57,7 @@ const char *np_test_direction_name(const struct np_test *t)
 
 const struct np_test *const *np_tests(void)
 {
-	return registry;
+	return np_test_registry;
 }
 
 int32_t np_test_default_size(int bufsize, bool udp)

@@ -126,6 +126,8 @@ enum np_msg_type {
 enum np_ext_cap {
 	NP_EXT_CAP_FLOWS = 1u << 0,	/* several data flows in one test */
 };
+/* What this build can do, as it tells its peer. */
+#define NP_EXT_CAPS ((uint32_t)NP_EXT_CAP_FLOWS)
 
 struct np_ext {
 	bool present;		/* the magic was (or is to be) on the wire */

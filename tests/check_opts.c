@@ -18,6 +18,8 @@
 #include <sys/socket.h>
 
 #include "opts.h"
+#include "test.h"
+#include "wire.h"
 
 #define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 24
@@ -919,6 +921,36 @@ START_TEST(test_reparse_resets)
 }
 END_TEST
 
+/* The generated registry: netserver finds every test it serves, and only
+ * that one, from what a request says (the four classic fields, or the
+ * extension id); no two tests claim the same. */
+START_TEST(test_registry_unique)
+{
+	const struct np_test *const *all = np_tests();
+	int n = 0;
+
+	for (const struct np_test *const *t = all; *t; t++, n++) {
+		const struct np_test *c = *t;
+
+		ck_assert_ptr_eq(np_test_find(c->name), c);
+		if (c->served_as) {
+			ck_assert_ptr_nonnull(c->served_as->server_run);
+			continue;
+		}
+		if (!c->server_run)
+			continue;
+		ck_assert_ptr_eq(np_test_for_request(c->sock_type, c->protocol, c->direction,
+						     c->connect_each, c->ext_id), c);
+	}
+	ck_assert_int_ge(n, 13);
+	/* A netperf-ng test id this build lacks matches nothing. */
+	ck_assert_ptr_null(np_test_for_request(SOCK_STREAM, 6, NP_DIR_RECV, false, 0x7fffffffu));
+	/* TCP_STREAM's fields give TCP_STREAM, not a variant that shares them. */
+	ck_assert_str_eq(np_test_for_request(SOCK_STREAM, 6, NP_DIR_RECV, false, 0)->name,
+			 "TCP_STREAM");
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -930,6 +962,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_long_host);
 	tcase_add_test(tc, test_reparse_resets);
 	tcase_add_test(tc, test_cpu_lists);
+	tcase_add_test(tc, test_registry_unique);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("netserver");

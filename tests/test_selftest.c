@@ -1,0 +1,81 @@
+/*
+ * test_selftest.c - NG_SELFTEST, a test that exists for the test suite:
+ * the proof that a test is one file.  It is built only into
+ * tests/netperf-selftest and tests/netserver-selftest (Makefile.am), and
+ * tests/selftest.test runs it end to end.
+ *
+ * netperf sends messages on a TCP connection and netserver counts them,
+ * as in TCP_STREAM, but with loops of its own; netperf 2.7.1 has no such
+ * test, so it travels under an extension id (doc/extension.md), which a
+ * netserver without it refuses.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "kcall.h"
+#include "report.h"
+#include "test.h"
+#include "wire.h"
+
+/* Send until the end, then half-close and wait for netserver's EOF. */
+static int selftest_client(struct np_run *run)
+{
+	const size_t size = (size_t)run->send_size;
+
+	if (np_run_connect(run) < 0)
+		return -1;
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.bytes_sent)) {
+		ssize_t n = np_send(run->fd, run->sbuf, size, MSG_NOSIGNAL);
+
+		if (n >= 0) {
+			run->c.bytes_sent += (uint64_t)n;
+			run->c.send_calls++;
+		} else if (errno != EINTR && !((errno == EAGAIN || errno == EWOULDBLOCK) &&
+					       np_run_idle(run, "send"))) {
+			return np_run_stopped(run) ? 0 : np_run_fail(run, "send", errno);
+		}
+	}
+	if (shutdown(run->fd, SHUT_WR) < 0)
+		return np_run_fail(run, "shutdown", errno);
+	return np_run_drain(run, run->fd);
+}
+
+/* Count what arrives until the client's EOF. */
+static int selftest_server(struct np_run *run)
+{
+	int rc = np_run_accept(run);
+
+	if (rc <= 0)
+		return rc;
+	for (;;) {
+		ssize_t n = np_recv(run->conn, run->rbuf, (size_t)run->recv_size, 0);
+
+		if (n > 0) {
+			run->c.bytes_recv += (uint64_t)n;
+			run->c.recv_calls++;
+		} else if (n == 0 || errno == ECONNRESET) {
+			return 0;
+		} else if (errno != EINTR && !((errno == EAGAIN || errno == EWOULDBLOCK) &&
+					       np_run_idle(run, "recv"))) {
+			return np_run_stopped(run) ? 0 : np_run_fail(run, "recv", errno);
+		}
+	}
+}
+
+const struct np_test np_test_selftest = {
+	.name = "NG_SELFTEST",
+	.title = "NETPERF-NG SELF TEST",
+	.sock_type = SOCK_STREAM,
+	.protocol = IPPROTO_TCP,
+	.direction = NP_DIR_RECV,
+	.ext_id = 0x7e57,
+	.client_run = selftest_client,
+	.server_run = selftest_server,
+	.print_table = np_report_stream_table,
+	.print_brief = np_report_stream_brief,
+};
