@@ -10,6 +10,7 @@
 
 #include "client.h"
 #include "opts.h"
+#include "selectors.h"
 
 int main(int argc, char **argv)
 {
@@ -22,6 +23,19 @@ int main(int argc, char **argv)
 		return 2;
 	case NP_OPTS_RUN:
 		break;
+	}
+	/* -o/-O/-k: a bad name or a missing file is a usage error before
+	 * anything connects. */
+	if (o.selecting) {
+		switch (np_sel_choose(o.sel_value, o.sel_style, o.test,
+				      o.local_cpu || o.remote_cpu, &o.selection, stdout, stderr)) {
+		case 1:
+			return 0;
+		case -1:
+			return 2;
+		}
+		if (np_sel_wants_latency(&o.selection))
+			o.latency = true;
 	}
 	/* SIGPIPE keeps (or gets back, if whoever started us ignored it)
 	 * its default action: a reader that goes away (`netperf | head`)

@@ -30,6 +30,7 @@
 #include "privdrop.h"
 #include "session.h"
 #include "sock.h"
+#include "units.h"
 #include "wire.h"
 
 #define MAX_LISTENERS NP_MAX_LISTEN

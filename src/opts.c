@@ -997,24 +997,13 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 	return st;
 }
 
-/* -o/-O/-k: parsed now, so that a missing selection file is a usage
- * error before anything connects. */
+/* -o/-O/-k: kept as given; the selectors parse them once the test is
+ * known (np_sel_choose, before anything connects). */
 static enum np_opts_status selection(struct np_opts *o, const struct cur *c)
 {
-	enum np_sel_style style = c->opt == 'o' ? NP_SEL_CSV
-				: c->opt == 'O' ? NP_SEL_COLUMNS : NP_SEL_KEYVAL;
-	char why[256];
-
-	if (c->val && strcmp(c->val, "?") == 0) {
-		np_sel_list_names(c->out, style);
-		return NP_OPTS_DONE;
-	}
-	if (np_sel_parse(c->val, style, o->test, o->local_cpu || o->remote_cpu,
-			 &o->selection, why, sizeof(why)) < 0)
-		return bad(c, "%s", why);
+	o->sel_style = c->opt == 'o' ? NP_SEL_CSV : c->opt == 'O' ? NP_SEL_COLUMNS : NP_SEL_KEYVAL;
+	o->sel_value = c->val;
 	o->selecting = true;
-	if (np_sel_wants_latency(&o->selection))
-		o->latency = true;
 	return NP_OPTS_RUN;
 }
 
@@ -1371,14 +1360,9 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 		o->omni = true;
 		/* Omni's own output is the -O columns of its default list. */
 		if (!o->selecting) {
-			char why[256];
-
-			if (np_sel_parse(NULL, NP_SEL_COLUMNS, r, o->local_cpu || o->remote_cpu,
-					 &o->selection, why, sizeof(why)) < 0) {
-				fprintf(err, "netperf: %s\n", why);
-				return NP_OPTS_USAGE;
-			}
 			o->selecting = true;
+			o->sel_style = NP_SEL_COLUMNS;
+			o->sel_value = NULL;
 		}
 	}
 	o->test = r;

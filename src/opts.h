@@ -108,7 +108,11 @@ struct np_opts {
 	bool omni;                   /* -t omni: its banner and -O output */
 	char uuid_buf[37];
 	int data_family;             /* -4/-6/-H ,fam/-L ,fam; AF_UNSPEC = inherit */
-	bool selecting;              /* -o, -O or -k given */
+	/* -o, -O or -k as given (or -t omni's default columns); the
+	 * selectors parse them (np_sel_choose) into selection. */
+	bool selecting;
+	enum np_sel_style sel_style;
+	const char *sel_value;       /* NULL: the style's default list */
 	struct np_selection selection;
 	/* Storage for the host texts split off their ",family". */
 	char host_buf[4][256];

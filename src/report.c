@@ -19,7 +19,6 @@
 #include <time.h>
 
 #include "selectors.h"
-#include "sock.h"
 #include "units.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only

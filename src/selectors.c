@@ -1047,3 +1047,24 @@ void np_sel_print(FILE *out, const struct np_selection *sel,
 	case NP_SEL_KEYVAL: print_keyval(out, sel, r); break;
 	}
 }
+
+int np_sel_choose(const char *value, enum np_sel_style style, const struct np_test *test,
+		  bool cpu, struct np_selection *sel, FILE *out, FILE *err)
+{
+	char why[256];
+
+	if (value && strcmp(value, "?") == 0) {
+		np_sel_list_names(out, style);
+		return 1;
+	}
+	if (np_sel_parse(value, style, test, cpu, sel, why, sizeof(why)) < 0) {
+		const char letter = style == NP_SEL_CSV ? 'o' : style == NP_SEL_COLUMNS ? 'O' : 'k';
+
+		if (value)
+			fprintf(err, "netperf: -%c %s: %s\n", letter, value, why);
+		else
+			fprintf(err, "netperf: -%c: %s\n", letter, why);
+		return -1;
+	}
+	return 0;
+}

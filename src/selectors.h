@@ -61,4 +61,13 @@ bool np_sel_wants_latency(const struct np_selection *sel);
 void np_sel_print(FILE *out, const struct np_selection *sel,
 		  const struct np_report *r);
 
+/*
+ * netperf's -o/-O/-k once the options are read: value "?" lists the names
+ * on out (returns 1: exit 0); else the selection is parsed for test (cpu:
+ * -c or -C given) into sel (0), or one line on err says why not (-1:
+ * a usage error).
+ */
+int np_sel_choose(const char *value, enum np_sel_style style, const struct np_test *test,
+		  bool cpu, struct np_selection *sel, FILE *out, FILE *err);
+
 #endif

@@ -446,12 +446,3 @@ void np_addr_set_port(struct sockaddr *sa, uint16_t port)
 	else if (sa->sa_family == AF_INET6)
 		((struct sockaddr_in6 *)(void *)sa)->sin6_port = htons(port);
 }
-
-const char *np_family_name(int family)
-{
-	switch (family) {
-	case AF_INET: return "AF_INET";
-	case AF_INET6: return "AF_INET6";
-	default: return "AF_UNSPEC";
-	}
-}

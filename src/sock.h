@@ -107,7 +107,5 @@ uint16_t np_addr_port(const struct sockaddr *sa);
  * sees of IPv4 peers) becomes the plain IPv4 one, in place. */
 void np_addr_unmap(struct sockaddr *sa);
 void np_addr_set_port(struct sockaddr *sa, uint16_t port);
-/* "AF_INET", "AF_INET6", "AF_UNSPEC". */
-const char *np_family_name(int family);
 
 #endif

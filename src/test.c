@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 
+#include "dataaddr.h"
+#include "sock.h"
 #include "test.h"
 
 #include <errno.h>
@@ -354,6 +356,12 @@ int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
 		if (poll(&p, 1, ms) < 0 && errno != EINTR)
 			return np_run_fail(run, "poll", errno);
 	}
+}
+
+void np_run_udp_end(struct np_run *run)
+{
+	for (int i = 0; i < 3; i++)
+		(void)np_send(run->fd, run->sbuf, 0, MSG_NOSIGNAL);
 }
 
 int np_run_drain(struct np_run *run, int fd)

@@ -16,9 +16,11 @@
 #include <time.h>
 
 #include "clock.h"
-#include "dataaddr.h"
-#include "sock.h"
+
 #include "stats.h"
+
+struct np_sockopts;
+struct np_peers;
 
 struct np_report;
 struct np_opts;
@@ -226,6 +228,9 @@ typedef int (*np_take_fn)(struct np_run *run, ssize_t n);
 #define NP_UDP_TAIL_MAX_S 4.0
 int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take);
 int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take);
+/* Client UDP: the end of the data, as netperf 2.7 marks it: three
+ * zero-length datagrams (one may be lost). */
+void np_run_udp_end(struct np_run *run);
 /* After our FIN: read and discard until the peer's EOF, at most
  * NP_IDLE_TIMEOUT_S seconds.  0, or -1 with run->err set. */
 int np_run_drain(struct np_run *run, int fd);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 bool np_unit_valid(char c)
 {
@@ -123,4 +124,13 @@ int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 		 const char **why)
 {
 	return parse_number(text, false, min, max, out, why);
+}
+
+const char *np_family_name(int family)
+{
+	switch (family) {
+	case AF_INET: return "AF_INET";
+	case AF_INET6: return "AF_INET6";
+	default: return "AF_UNSPEC";
+	}
 }

@@ -40,4 +40,7 @@ int np_parse_size(const char *text, int64_t min, int64_t max, int64_t *out,
 int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 		 const char **why);
 
+/* How netperf names an address family: "AF_INET", "AF_INET6", "AF_UNSPEC". */
+const char *np_family_name(int family);
+
 #endif

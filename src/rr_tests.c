@@ -1,5 +1,5 @@
 /*
- * test_rr.c - TCP_RR, TCP_CRR and UDP_RR: one request, one response, in
+ * rr_tests.c - TCP_RR, TCP_CRR and UDP_RR: one request, one response, in
  * lockstep.  TCP_CRR opens a new connection for every transaction.
  *
  * The loops read only their run's flags, never the clock, and allocate
@@ -20,10 +20,9 @@
 #include "clock.h"
 #include "kcall.h"
 #include "report.h"
+#include "sock.h"
 #include "test.h"
 #include "wire.h"
-
-#define UDP_END_MARKERS 3
 
 /* Outcome of moving one whole message. */
 enum xfer { XFER_DONE, XFER_PEER_CLOSED, XFER_STOPPED, XFER_FAILED };
@@ -461,8 +460,8 @@ static int udp_rr_client(struct np_run *run)
 		run->c.trans++;
 		np_run_latency_done(run);
 	}
-	for (int i = 0; i < (run->legacy ? 0 : UDP_END_MARKERS); i++)
-		(void)np_send(run->fd, run->sbuf, 0, 0);
+	if (!run->legacy)
+		np_run_udp_end(run);
 	return rc;
 }
 

@@ -1,5 +1,5 @@
 /*
- * test_selftest.c - NG_SELFTEST, a test that exists for the test suite:
+ * selftest_tests.c - NG_SELFTEST, a test that exists for the test suite:
  * the proof that a test is one file.  It is built only into
  * tests/netperf-selftest and tests/netserver-selftest (Makefile.am), and
  * tests/selftest.test runs it end to end.
@@ -19,6 +19,7 @@
 
 #include "kcall.h"
 #include "report.h"
+#include "sock.h"
 #include "test.h"
 #include "wire.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_stream.c - TCP_STREAM, TCP_MAERTS and UDP_STREAM: one side sends
+ * stream_tests.c - TCP_STREAM, TCP_MAERTS and UDP_STREAM: one side sends
  * as fast as it can, the other counts what arrives.
  *
  * Two loops serve all six roles: send_loop and recv_loop.  They read only
@@ -22,10 +22,9 @@
 #include "clock.h"
 #include "kcall.h"
 #include "report.h"
+#include "sock.h"
 #include "test.h"
 #include "wire.h"
-
-#define UDP_END_MARKERS 3
 
 /* What ends a send loop besides the timer and the count. */
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
@@ -216,8 +215,7 @@ static int udp_stream_client(struct np_run *run)
 	if (np_run_connect(run) < 0)
 		return -1;
 	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS, false);
-	for (int i = 0; i < UDP_END_MARKERS; i++)
-		(void)np_send(run->fd, run->sbuf, 0, MSG_NOSIGNAL);
+	np_run_udp_end(run);
 	return rc;
 }
 

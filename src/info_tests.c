@@ -1,5 +1,5 @@
 /*
- * test_info.c - netperf 2.7.1's tests that move no data and print one
+ * info_tests.c - netperf 2.7.1's tests that move no data and print one
  * fact: LOC_CPU and REM_CPU (the CPU rate its looper methods calibrated;
  * /proc/stat needs none, so 100), and UUID.  Scripts call them, so they
  * print what 2.7.1 prints: a bare figure.
@@ -17,6 +17,7 @@
 #include "control.h"
 #include "cpu.h"
 #include "opts.h"
+#include "sock.h"
 #include "test.h"
 #include "wire.h"
 
