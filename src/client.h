@@ -1,8 +1,8 @@
 /*
- * client.h - netperf's side of a run: the control connection, the
- * iteration loop that stops on netperf's confidence rule, and, per
- * iteration, request -> data phase (test->client_run) -> results.  The
- * mirror of session.c.
+ * client.h - netperf's side of a run: the iteration loop that stops on
+ * netperf's confidence rule, and, per iteration, request -> data phase
+ * (test->client_run) -> results, the exchange with netserver being
+ * exchange.c's and the plan plan.c's.  The mirror of session.c.
  */
 #ifndef NP_CLIENT_H
 #define NP_CLIENT_H

@@ -1,0 +1,83 @@
+/*
+ * exchange.h - netperf's side of the control exchange with netserver:
+ * per iteration a request, netserver's response (the data port), and
+ * after the data phase the results, into the report's remote fields.
+ * With -N there is no netserver and the same calls stand in for it.
+ */
+#ifndef NP_EXCHANGE_H
+#define NP_EXCHANGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "opts.h"
+#include "plan.h"
+#include "report.h"
+#include "sock.h"
+#include "wire.h"
+
+struct np_cpu_snapshot;
+struct np_gate;
+struct np_hist;
+
+/* Per-connection state carried from one iteration to the next. */
+struct np_link {
+	int ctl;
+	unsigned replies;             /* messages read so far */
+	float cpu_rate;               /* echoed, as netperf does */
+	uint32_t data_port;           /* iterations reuse the server's port */
+	int32_t legacy;               /* legacy request type once netserver
+				       * answered DO_OMNI with 998; 0 = omni */
+	uint8_t msg[NP_MSG_SIZE];
+	struct np_cpu_snapshot *cpu0; /* -c: /proc/stat around the data phase */
+	struct np_cpu_snapshot *cpu1;
+	struct np_hist *hist;         /* -j: round trips over all iterations */
+	uint64_t *sent_at;            /* -j: send times, burst + 1 of them */
+	int fill_fd;                  /* -F: the local fill file, -1 = none */
+	int file_fd;                  /* TCP_SENDFILE: what it sends, -1 = none */
+	/* -D: where interim figures go, and how the report names units. */
+	FILE *out;
+	const struct np_report *head;
+	int interims;                 /* printed so far (-k numbers them) */
+	/* --flows: which flow this is, where it runs, the gate it starts at
+	 * (NULL: a single run). */
+	int index;
+	int lcpu, rcpu;               /* -1: anywhere */
+	bool ours;                    /* netserver answered as netserver-ng */
+	struct np_gate *gate;
+};
+
+/* What netperf shows for a side it did not measure. */
+#define NP_UNMEASURED_CPU ((struct np_report_cpu){ .peak_util = -1, .peak_id = -1 })
+
+/* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
+ * -c's snapshots.  0, or -1 with the reason on err. */
+int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err);
+/* Close and free what np_link_prepare and np_link_connect opened. */
+void np_link_release(struct np_link *l);
+/* The control connection (and -Z's passphrase), or -N's data peer. */
+int np_link_connect(const struct np_opts *o, const char *host, struct np_link *l,
+		    struct np_addr *peer, FILE *err);
+
+/* Send the DO_OMNI request for the data socket fd (or the legacy one,
+ * once netserver answered 998) and read netserver's response into rsp;
+ * the widths and the data socket's port go to s.  0, or -1 with the
+ * reason on err. */
+int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
+		      struct np_report *s, struct np_omni_response *rsp, FILE *err);
+/* After the data phase: read netserver's results and fill the report's
+ * remote fields.  0, or -1 with the reason on err. */
+int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_report *s,
+			const struct np_omni_response *rsp, FILE *err);
+
+/* -N: what np_exchange_setup and np_exchange_results would give, without
+ * a netserver. */
+void np_exchange_no_control_setup(const struct np_plan *p, struct np_link *l, int fd,
+				  struct np_report *s, struct np_omni_response *rsp);
+void np_exchange_no_control_results(struct np_report *s);
+
+/* netperf's goodbye: half-close, let netserver close, then close. */
+void np_exchange_goodbye(int ctl);
+
+#endif
