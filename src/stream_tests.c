@@ -76,7 +76,8 @@ static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum pe
 		if (errno == EAGAIN || errno == EWOULDBLOCK) {
 			if (np_run_idle(run, "send"))
 				continue;
-			return -1;
+			/* The end came while the call waited, or the wait failed. */
+			return run->err ? -1 : 0;
 		}
 		if (pc == PEER_CLOSE_ENDS && (errno == EPIPE || errno == ECONNRESET))
 			break;
@@ -120,7 +121,7 @@ static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool
 				break;
 			if (np_run_idle(run, "recv"))
 				continue;
-			return -1;
+			return run->err ? -1 : 0;
 		}
 		return np_run_fail(run, "recv", errno);
 	}
