@@ -9,6 +9,7 @@
 #endif
 
 #include <errno.h>
+#include <math.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -80,6 +81,12 @@ static int rem_cpu(const struct np_opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	np_wire_decode_cpu_calibrate_reply(msg, &rate, &ncpus);
+	/* From the network: a rate and a count that make sense, or nothing. */
+	if (!isfinite(rate) || rate < 0 || ncpus < 1 || ncpus > 65536) {
+		fprintf(err, "netperf: REM_CPU: netserver's reply makes no sense "
+			"(rate %g, %d CPUs)\n", (double)rate, (int)ncpus);
+		goto out;
+	}
 	cpu_rate_line(out, o, rate, ncpus, "remote");
 	rc = 0;
 	goto out;

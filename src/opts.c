@@ -179,7 +179,12 @@ static const struct optdef test_defs[] = {
 static const struct optdef server_defs[] = {
 	{ 'h', ARG_NONE, "", "Display this text", NULL },
 	{ 'D', ARG_NONE, "", "Do not daemonize", NULL },
+	{ 'd', ARG_NONE, "", "Increase debugging output (as -v 2)", NULL },
+	{ 'f', ARG_NONE, "", "Accepted; each client still has its own process", NULL },
 	{ 'L', ARG_REQUIRED, "name,family", "Use name to pick listen address and family for family", NULL },
+	{ 'n', ARG_REQUIRED, "cpus", "Accepted; CPUs are counted from /proc/stat", NULL },
+	{ 'N', ARG_NONE, "", "No debugging output, even if netperf asks (it never\n"
+			     "gets any)", NULL },
 	{ 'p', ARG_REQUIRED, "portnum", "Listen for connect requests on portnum (0: any free port)", NULL },
 	{ '4', ARG_NONE, "", "Do IPv4", NULL },
 	{ '6', ARG_NONE, "", "Do IPv6", NULL },
@@ -1543,6 +1548,23 @@ static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 		return NP_OPTS_DONE;
 	case 'D':
 		o->foreground = true;
+		break;
+	case 'd':
+		/* netserver 2.7.1's debug level: its most talkative log. */
+		o->verbosity = 2;
+		break;
+	case 'f':
+		/* Serving clients one after another in one process would let
+		 * one client hold up the rest: netserver-ng never does. */
+		notice(c, "accepted; each client still gets its own process");
+		break;
+	case 'n':
+		if ((st = number(c, c->val, 1, 65536, "CPUs", &v)) != NP_OPTS_RUN)
+			return st;
+		notice(c, "accepted; netserver counts the CPUs in /proc/stat");
+		break;
+	case 'N':
+		/* netperf's DEBUG_ON is answered and changes nothing here. */
 		break;
 	case '4':
 		o->family = AF_INET;

@@ -451,6 +451,19 @@ static void fuzz_legacy(const uint8_t *msg)
 	free(again);
 }
 
+/* The CPU_CALIBRATE reply (netperf's LOC_CPU/REM_CPU): a rate and a CPU
+ * count from a peer, whatever the bytes; REM_CPU range-checks them, so
+ * the decoder itself only has to stay inside the message. */
+static void fuzz_cpu_calibrate(const uint8_t *msg)
+{
+	float rate = 0;
+	int32_t ncpus = 0;
+
+	np_wire_decode_cpu_calibrate_reply(msg, &rate, &ncpus);
+	(void)rate;
+	(void)ncpus;
+}
+
 /* ---------------------------------------------------------- the table */
 
 /* Every decoder in wire.h; a new one is one line here (or in
@@ -465,6 +478,7 @@ static const struct {
 	{ "np_wire_passphrase_matches", fuzz_passphrase },
 	{ "np_wire_addr_from_words", fuzz_addr },
 	{ "np_legacy_decode_*", fuzz_legacy },
+	{ "np_wire_decode_cpu_calibrate_reply", fuzz_cpu_calibrate },
 	STRUCT_CODECS(CODEC_ENTRY)
 };
 
