@@ -4,7 +4,7 @@
  * Started as root it serves as an unprivileged user (-u, "nobody" by
  * default), keeping the one capability a test may need: CAP_NET_ADMIN
  * (socket priority above 6, a congestion control outside the allowed
- * list, busy-polling).  Whoever started it, it then holds no other
+ * list; later busy-polling).  Whoever started it, it then holds no other
  * capability, cannot gain one back (an emptied bounding set where it
  * may empty it, PR_SET_NO_NEW_PRIVS), and RLIMIT_MEMLOCK is raised
  * first for zero-copy sends, whose pinned pages count against it.
