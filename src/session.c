@@ -180,7 +180,7 @@ static struct np_sockopts data_sockopts(const struct np_omni_request *q,
 		.dontroute = !(q->flags & NP_F_ROUTING),
 		.keepalive = (q->flags & NP_F_KEEPALIVE) != 0,
 		.reuseaddr = !udp,
-		.cong = q->cong_control, .cong_strict = true,
+		.cong = q->cong_control, .cong_strict = true, .force_bufs = true,
 		.priority = q->socket_prio,    /* -1 (leave) or checked by wire.c */
 		.tos = q->socket_tos,
 		.mtu_do = (q->flags & NP_F_MTU_DISCOVER) != 0,
@@ -305,6 +305,13 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	if (open_data(s, q, t, &run, &plan) < 0)
 		goto out;
 	np_sock_bufsizes(run.fd, &lss, &lsr);
+	/* Never a silent change: the client sees the sizes in force, and the
+	 * log says why they are smaller. */
+	if ((q->send_buf_size > 0 && lss / 2 < q->send_buf_size) ||
+	    (q->recv_buf_size > 0 && lsr / 2 < q->recv_buf_size))
+		np_log(NP_LOG_INFO, "socket buffers %d/%d asked, %d/%d in force: above "
+		       "net.core.wmem_max/rmem_max, forcing needs CAP_NET_ADMIN",
+		       (int)q->send_buf_size, (int)q->recv_buf_size, lss / 2, lsr / 2);
 	z = plan_sizes(q, udp, lss, lsr);
 	if (getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
 		int e = errno;

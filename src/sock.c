@@ -52,6 +52,31 @@ static int set_int(int fd, int level, int name, int value)
 	return setsockopt(fd, level, name, &value, sizeof(value));
 }
 
+#if HAVE_DECL_SO_RCVBUFFORCE
+#define SNDBUF_FORCE SO_SNDBUFFORCE
+#define RCVBUF_FORCE SO_RCVBUFFORCE
+#else
+#define SNDBUF_FORCE (-1)
+#define RCVBUF_FORCE (-1)
+#endif
+
+/* A socket buffer size; one the kernel capped (it reports twice what it
+ * keeps) is forced past net.core.[rw]mem_max when asked and allowed. */
+static int set_buf(int fd, int name, int force_name, int size, bool force)
+{
+	int got = 0;
+	socklen_t len = sizeof(got);
+
+	if (set_int(fd, SOL_SOCKET, name, size) < 0)
+		return -1;
+	if (!force || force_name < 0 || getsockopt(fd, SOL_SOCKET, name, &got, &len) < 0 ||
+	    got / 2 >= size)
+		return 0;
+	/* EPERM without CAP_NET_ADMIN: the capped size stays (and shows). */
+	(void)set_int(fd, SOL_SOCKET, force_name, size);
+	return 0;
+}
+
 /* Options this system may lack: netperf asked for one, so its absence is
  * an error (ENOPROTOOPT) naming it, never a silent skip. */
 #if !HAVE_DECL_TCP_CORK
@@ -107,11 +132,11 @@ int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 		what = "setsockopt SO_REUSEADDR";
 		goto fail;
 	}
-	if (o->sndbuf > 0 && set_int(fd, SOL_SOCKET, SO_SNDBUF, o->sndbuf) < 0) {
+	if (o->sndbuf > 0 && set_buf(fd, SO_SNDBUF, SNDBUF_FORCE, o->sndbuf, o->force_bufs) < 0) {
 		what = "setsockopt SO_SNDBUF";
 		goto fail;
 	}
-	if (o->rcvbuf > 0 && set_int(fd, SOL_SOCKET, SO_RCVBUF, o->rcvbuf) < 0) {
+	if (o->rcvbuf > 0 && set_buf(fd, SO_RCVBUF, RCVBUF_FORCE, o->rcvbuf, o->force_bufs) < 0) {
 		what = "setsockopt SO_RCVBUF";
 		goto fail;
 	}

@@ -38,6 +38,9 @@ struct np_sockopts {
 	bool reuseaddr;        /* SO_REUSEADDR: TCP only (a UDP port shared
 				* with another service would steal its traffic) */
 	const char *cong;      /* TCP_CONGESTION name, NULL = leave */
+	bool force_bufs;       /* sizes above net.core.[rw]mem_max: forced with
+				* SO_*BUFFORCE where CAP_NET_ADMIN allows
+				* (netserver), else left at the kernel's cap */
 	bool cong_strict;      /* a congestion control not set fails the open
 				* (netserver: never a silent change) */
 	int priority;          /* SO_PRIORITY, -1 = leave */
