@@ -262,6 +262,8 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_repor
 	run.rsp_size = o->no_control ? o->req_size : o->rsp_size;
 	run.burst = t->connect_each ? 0 : o->burst;
 	run.rr_timeout = o->rr_timeout;
+	for (int k = 0; k < NP_TEST_OPTIONS; k++)
+		run.params[k] = (int32_t)o->test_params[k];
 	run.file_fd = l->file_fd;
 	run.legacy = l->legacy != 0;
 	/* One byte more than any expected datagram: a wrong-sized response

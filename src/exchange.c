@@ -24,6 +24,8 @@
 #include "msg.h"
 #include "stats.h"
 
+_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
+
 static void wire_addr(const struct np_addr *a, uint8_t out[16])
 {
 	memset(out, 0, 16);
@@ -48,6 +50,9 @@ static void build_request(const struct np_plan *p, const struct np_link *l, int 
 	/* Words 2.7.1 never reads: a netserver-ng answers with its own. */
 	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
 				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
+	/* The test's own options, in the parameter words. */
+	for (int k = 0; k < NP_TEST_OPTIONS; k++)
+		q->ext.params[k] = (int32_t)o->test_params[k];
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];
@@ -226,6 +231,16 @@ static int server_kind(const struct np_plan *p, struct np_link *l,
 	if (p->test->ext_id && (!rsp->ext.present || rsp->ext.test_id != p->test->ext_id))
 		return np_fail(err, "%s needs netserver-ng; the netserver at %s port %u is not",
 			       p->test->name, p->rname, (unsigned)p->o->port);
+	/* Its own options: netserver-ng answers with the values it runs
+	 * with.  One that does not take them (older than the parameter
+	 * words) would run the test with its defaults without a word. */
+	for (int k = 0; rsp->ext.present && k < np_test_options(p->test); k++)
+		if (rsp->ext.params[k] != (int32_t)p->o->test_params[k])
+			return np_fail(err, "the netserver at %s port %u runs %s with --%s %ld, "
+				       "not %lld: it does not take the test's options",
+				       p->rname, (unsigned)p->o->port, p->test->name,
+				       p->test->options[k].name, (long)rsp->ext.params[k],
+				       (long long)p->o->test_params[k]);
 	return 0;
 }
 

@@ -50,6 +50,9 @@ enum {
 	OPT_FLOWS,
 	OPT_LOCAL_CPUS,
 	OPT_REMOTE_CPUS,
+	/* A test's own options (np_test.options): OPT_TEST_PARAM + i is
+	 * option i, up to NP_TEST_OPTIONS of them. */
+	OPT_TEST_PARAM,
 };
 
 struct optdef {
@@ -240,7 +243,6 @@ static const struct optdef global_long_defs[] = {
 };
 
 static const struct optdef *const global_sets[] = { global_defs, global_long_defs, NULL };
-static const struct optdef *const test_sets[] = { test_defs, NULL };
 static const struct optdef *const server_sets[] = { server_defs, server_long_defs, NULL };
 
 static const char pair_note[] =
@@ -350,8 +352,9 @@ static enum np_opts_status walk_long(const char *prog, int argc, char **argv, in
 	struct cur c = { prog, 0, NULL, NULL, out, err };
 
 	if (d == NULL) {
-		fprintf(err, "%s: unknown option --%.*s (%s -h lists them)\n", prog, (int)len,
-			arg, prog);
+		fprintf(err, "%s: unknown %soption --%.*s (%s%s -h lists them)\n", prog,
+			sets[0] == test_defs ? "test " : "", (int)len, arg, prog,
+			sets[0] == test_defs ? " -t TEST --" : "");
 		return NP_OPTS_USAGE;
 	}
 	c.opt = d->opt;
@@ -410,8 +413,8 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 
 			if (d == NULL) {
 				fprintf(err, "%s: unknown %soption -%c (%s%s -h lists them)\n",
-					prog, sets == test_sets ? "test " : "", *p, prog,
-					sets == test_sets ? " --" : "");
+					prog, sets[0] == test_defs ? "test " : "", *p, prog,
+					sets[0] == test_defs ? " --" : "");
 				return NP_OPTS_USAGE;
 			}
 			if (d->arg == ARG_REQUIRED) {
@@ -711,12 +714,45 @@ static void print_usage(FILE *out)
 	fputs("Test options: netperf [-t test] -- -h\n", out);
 }
 
-static void print_test_usage(FILE *out)
+/* A test's own options as option-table lines: ids OPT_TEST_PARAM + i,
+ * long names only.  With help_buf, each help text gains a line with the
+ * range and the default (for -h); the walk needs no such line.  Ends with
+ * the table's zero entry. */
+static void test_option_defs(const struct np_test *t,
+			     struct optdef defs[NP_TEST_OPTIONS + 1],
+			     char (*help_buf)[512])
 {
+	const int n = np_test_options(t);
+
+	for (int i = 0; i < n; i++) {
+		const struct np_test_option *to = &t->options[i];
+
+		defs[i] = (struct optdef){ OPT_TEST_PARAM + i, ARG_REQUIRED, to->metavar,
+					   to->help, to->name };
+		if (help_buf) {
+			snprintf(help_buf[i], sizeof(help_buf[i]), "%s\n(%lld..%lld, default %lld)",
+				 to->help, (long long)to->min, (long long)to->max,
+				 (long long)to->def);
+			defs[i].help = help_buf[i];
+		}
+	}
+	defs[n] = (struct optdef){ 0, ARG_NONE, NULL, NULL, NULL };
+}
+
+static void print_test_usage(FILE *out, const struct np_test *t)
+{
+	struct optdef own[NP_TEST_OPTIONS + 1];
+	char help[NP_TEST_OPTIONS][512];
+
 	fputs("\nUsage: netperf [global options] -- [test options] \n\n"
 	      "OMNI and Migrated BSD Sockets Test Options:\n", out);
 	print_defs(out, test_defs, 18);
 	fputs(pair_note, out);
+	if (np_test_options(t) == 0)
+		return;
+	test_option_defs(t, own, help);
+	fprintf(out, "\nOptions of %s:\n", t->name);
+	print_defs(out, own, 28);
 }
 
 static enum np_opts_status apply_global(void *ctx, const struct cur *c)
@@ -1136,16 +1172,32 @@ static enum np_opts_status uuid_of(const struct cur *c, struct np_opts *o)
 	return NP_OPTS_RUN;
 }
 
+/* The test-specific walk: the options, and which of the test's own were
+ * given. */
+struct test_walk {
+	struct np_opts *o;
+	unsigned own_given;          /* bit i: option i of o->test */
+};
+
 static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 {
-	struct np_opts *o = ctx;
+	struct test_walk *w = ctx;
+	struct np_opts *o = w->o;
 	const char *unit = o->test->sock_type == SOCK_DGRAM ? "bytes: the UDP maximum" : "bytes";
 	struct pair p;
 	enum np_opts_status st;
 
+	if (c->opt >= OPT_TEST_PARAM && c->opt < OPT_TEST_PARAM + NP_TEST_OPTIONS) {
+		const int k = c->opt - OPT_TEST_PARAM;
+		const struct np_test_option *to = &o->test->options[k];
+
+		st = number(c, c->val, to->min, to->max, "", &o->test_params[k]);
+		w->own_given |= 1u << k;
+		return st;
+	}
 	switch (c->opt) {
 	case 'h':
-		print_test_usage(c->out);
+		print_test_usage(c->out, o->test);
 		return NP_OPTS_DONE;
 	case 'D':
 		o->nodelay = true;
@@ -1375,11 +1427,16 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 }
 
 static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err);
+static void test_params_default(struct np_opts *o);
 
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 				  FILE *out, FILE *err)
 {
 	enum np_opts_status st;
+	struct optdef own[NP_TEST_OPTIONS + 1];
+	const struct optdef *const sets[] = { test_defs, own, NULL };
+	struct test_walk w = { o, 0 };
+	const struct np_test *named;
 	int i = 1;
 
 	np_opts_defaults(o);
@@ -1393,13 +1450,40 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 		o->iter_max = 10;
 		o->iter_min = 3;
 	}
-	st = walk("netperf", argc, argv, &i, test_sets, false, apply_test, o, out, err);
+	/* -t has named the test: its own options join the test-specific
+	 * ones, with their defaults. */
+	named = o->test;
+	test_params_default(o);
+	test_option_defs(named, own, NULL);
+	st = walk("netperf", argc, argv, &i, sets, false, apply_test, &w, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
 	st = resolve_test(o, err);
+	if (st == NP_OPTS_RUN && o->test != named) {
+		/* -- -t/-T/-d made it another test, whose options these are not. */
+		if (w.own_given) {
+			for (int k = 0; k < NP_TEST_OPTIONS; k++)
+				if (w.own_given & (1u << k)) {
+					fprintf(err, "netperf: --%s is an option of %s, not of %s\n",
+						named->options[k].name, named->name, o->test->name);
+					break;
+				}
+			return NP_OPTS_USAGE;
+		}
+		test_params_default(o);
+	}
 	if (st == NP_OPTS_RUN)
 		st = flows_fit(o, err);
 	return st;
+}
+
+static void test_params_default(struct np_opts *o)
+{
+	int32_t def[NP_TEST_OPTIONS];
+
+	np_test_option_defaults(o->test, def);
+	for (int k = 0; k < NP_TEST_OPTIONS; k++)
+		o->test_params[k] = def[k];
 }
 
 /* What N flows cannot share. */

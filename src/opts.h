@@ -101,6 +101,10 @@ struct np_opts {
 	int maxseg;                  /* -G: TCP_MAXSEG, 0 = leave */
 	uint16_t crr_port_min;       /* -p min,max: TCP_CRR's local ports */
 	uint16_t crr_port_max;
+	/* The test's own options (np_test.options: -- --name VALUE), in
+	 * their order: its defaults once the test is known, then what the
+	 * command line says; 0 past them.  Each fits int32_t. */
+	int64_t test_params[NP_TEST_OPTIONS];
 	const char *uuid;            /* -u: this test's UUID, NULL = a random one */
 	int sock_type_over;          /* -t: socket type, 0 = the test's */
 	int protocol_over;           /* -T: protocol, 0 = the test's */

@@ -275,6 +275,37 @@ static void note_strangers(struct session *s, const struct np_run *run, const ch
 	       (unsigned long long)run->strangers, addr);
 }
 
+_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
+
+/* The test's own options: a netperf-ng client's values, from the
+ * parameter words, or the test's defaults from a client that sent none.
+ * They come off the network, so each is checked against its option's
+ * range; words past the test's options are not read (a later version's
+ * option this netserver lacks). */
+static int test_params(struct session *s, const struct np_omni_request *q,
+		       const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
+{
+	const int n = np_test_options(t);
+	char why[160];
+
+	np_test_option_defaults(t, out);
+	if (!q->ext.present)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		const struct np_test_option *to = &t->options[k];
+		const int32_t v = q->ext.params[k];
+
+		if (v < to->min || v > to->max) {
+			snprintf(why, sizeof(why), "%s --%s out of range: %ld (%lld..%lld)",
+				 t->name, to->name, (long)v, (long long)to->min,
+				 (long long)to->max);
+			return refuse(s, EINVAL, why);
+		}
+		out[k] = v;
+	}
+	return 0;
+}
+
 static int run_test(struct session *s, const struct np_omni_request *q,
 		    const struct np_test *t)
 {
@@ -301,6 +332,8 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 		return refuse(s, NP_REFUSE_TIME, why);
 	}
 	if (over_budget(s, q, 0, 0) < 0)
+		return -1;
+	if (test_params(s, q, t, run.params) < 0)
 		return -1;
 	if (open_data(s, q, t, &run, &plan) < 0)
 		goto out;
@@ -371,9 +404,12 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	rsp.socket_prio = q->socket_prio;
 	rsp.socket_tos = q->socket_tos;
 	/* Only to a netperf-ng: a 2.7.1 netperf gets the bytes it always got. */
-	if (q->ext.present)
+	if (q->ext.present) {
 		rsp.ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
 					   .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
+		/* The test's own options as this side runs them. */
+		memcpy(rsp.ext.params, run.params, sizeof(rsp.ext.params));
+	}
 	if (s->legacy)
 		np_legacy_encode_response(s->legacy, &rsp, s->msg);
 	else

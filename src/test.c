@@ -9,6 +9,7 @@
 #include "sock.h"
 #include "test.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -60,6 +61,28 @@ const char *np_test_direction_name(const struct np_test *t)
 const struct np_test *const *np_tests(void)
 {
 	return np_test_registry;
+}
+
+int np_test_options(const struct np_test *t)
+{
+	int n = 0;
+
+	for (const struct np_test_option *o = t->options; o && o->name; o++, n++) {
+		/* A descriptor's mistake, found the first time the test runs. */
+		assert(n < NP_TEST_OPTIONS);
+		assert(o->min >= INT32_MIN && o->max <= INT32_MAX);
+		assert(o->min <= o->def && o->def <= o->max);
+		assert(o->metavar && o->help);
+	}
+	return n;
+}
+
+void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
+{
+	const int n = np_test_options(t);
+
+	for (int i = 0; i < NP_TEST_OPTIONS; i++)
+		out[i] = i < n ? (int32_t)t->options[i].def : 0;
 }
 
 int32_t np_test_default_size(int bufsize, bool udp)

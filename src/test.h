@@ -25,6 +25,25 @@ struct np_peers;
 struct np_report;
 struct np_opts;
 
+/*
+ * A test's own option, declared in its descriptor with its range, default
+ * and help text together.  It is a long option after "--" (netperf -t TEST
+ * -- --name VALUE, or --name=VALUE), never a letter: the letters are
+ * netperf 2.7.1's.  Values are whole numbers within min..max, which must
+ * fit int32_t (they travel as one word each, doc/extension.md), with
+ * min <= def <= max; np_test_options() checks this contract.  help may
+ * hold '\n' for its continuation lines, as the option tables do.
+ */
+struct np_test_option {
+	const char *name;      /* --name, lower case */
+	const char *metavar;   /* what -h shows after it: "B", "bytes" */
+	const char *help;
+	int64_t min, max, def;
+};
+
+/* A test's own options at most: the extension's parameter words. */
+#define NP_TEST_OPTIONS 8
+
 /* What one side counted during a data phase. */
 struct np_counters {
 	uint64_t bytes_sent;
@@ -78,6 +97,10 @@ struct np_run {
 	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
 	char *rbuf;            /* at least recv_size/rsp/req bytes */
 	size_t rbuf_len;
+	/* The test's own options (np_test.options), in their order, defaults
+	 * filled in: client, from the command line; server, from the
+	 * request's extension words, or the defaults without them. */
+	int32_t params[NP_TEST_OPTIONS];
 	struct np_counters c;
 	struct np_hist *hist;  /* client -j: round-trip times, NULL = not kept */
 	uint64_t *sent_at;     /* -j: send times of the requests in flight, */
@@ -124,6 +147,9 @@ struct np_test {
 	bool sendfile;         /* TCP_SENDFILE: netperf 2.7.1 flags its request */
 	/* Fixed length: TCP_MSS only needs its connection (one send). */
 	int64_t length;
+	/* Its own options, terminated by an entry with name NULL, at most
+	 * NP_TEST_OPTIONS; NULL = none.  run->params[i] holds option i. */
+	const struct np_test_option *options;
 	/* Tests without a data connection (LOC_CPU, REM_CPU, UUID): the
 	 * whole run; an exit status. */
 	int (*command)(const struct np_opts *o, FILE *out, FILE *err);
@@ -150,6 +176,12 @@ extern const struct np_test *const np_test_registry[];
 
 /* All tests, NULL-terminated, for help texts. */
 const struct np_test *const *np_tests(void);
+
+/* How many options t declares (0..NP_TEST_OPTIONS); asserts the contract
+ * of struct np_test_option.  np_test_option_defaults fills all
+ * NP_TEST_OPTIONS values: each option's default, 0 past them. */
+int np_test_options(const struct np_test *t);
+void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS]);
 
 /* The slow path of np_run_stopped: handle a tick, report a stop. */
 bool np_run_events(struct np_run *run);

@@ -125,14 +125,17 @@ enum {
 
 /* The netperf-ng extension, at the same place in DO_OMNI and
  * OMNI_RESPONSE: past every 2.7.1 struct (request 0xd0, response 0xd4,
- * results 0x124), so 2.7.1 neither fills nor reads it (doc/extension.md). */
+ * results 0x124), so 2.7.1 neither fills nor reads it (doc/extension.md).
+ * The parameter words come first, words 152..159. */
 enum {
+	EXT_PARAMS = 0x260,
 	EXT_MAGIC = 0x280,
 	EXT_TEST_ID = 0x284,
 	EXT_VERSION = 0x288,
 	EXT_CAPS = 0x28c,
 };
 _Static_assert(EXT_CAPS + 4 == NP_MSG_SIZE, "the extension ends the message");
+_Static_assert(EXT_PARAMS + 4 * NP_EXT_PARAMS == EXT_MAGIC, "the parameters end at the magic");
 
 /* CPU_CALIBRATE reply words. */
 enum {
@@ -251,11 +254,14 @@ static void put_ext(uint8_t *msg, const struct np_ext *x)
 	put_u32(msg, EXT_TEST_ID, x->test_id);
 	put_u32(msg, EXT_VERSION, x->version);
 	put_u32(msg, EXT_CAPS, x->caps);
+	for (int i = 0; i < NP_EXT_PARAMS; i++)
+		put_s32(msg, EXT_PARAMS + 4 * (size_t)i, x->params[i]);
 }
 
 /* Without the magic the words are someone else's (a 2.7.1 passphrase's
- * tail, say) and are not read at all.  With it, all three are taken as
- * sent; the version is not checked, since it only informs. */
+ * tail, say) and are not read at all, parameters included.  With it, all
+ * are taken as sent; the version is not checked, since it only informs,
+ * nor the parameters, whose ranges are the test's. */
 static void get_ext(const uint8_t *msg, struct np_ext *x)
 {
 	memset(x, 0, sizeof(*x));
@@ -265,6 +271,8 @@ static void get_ext(const uint8_t *msg, struct np_ext *x)
 	x->test_id = get_u32(msg, EXT_TEST_ID);
 	x->version = get_u32(msg, EXT_VERSION);
 	x->caps = get_u32(msg, EXT_CAPS);
+	for (int i = 0; i < NP_EXT_PARAMS; i++)
+		x->params[i] = get_s32(msg, EXT_PARAMS + 4 * (size_t)i);
 }
 
 /* ----------------------------------------------------------- validation */

@@ -103,11 +103,13 @@ enum np_msg_type {
 /*
  * The netperf-ng extension (doc/extension.md): four words, message bytes
  * 0x280..0x28f of a DO_OMNI request and of an OMNI_RESPONSE, that netperf
- * and netserver 2.7.1 never fill and never read.  A request carries the
- * magic to name a test netperf 2.7.1 lacks; a response carries it to say
- * "netserver-ng" and what that netserver can do.  Without the magic the
- * four words are zero, exactly as 2.7.1 sends them, and the message means
- * what it means to 2.7.1: nobody is refused for lacking it.
+ * and netserver 2.7.1 never fill and never read, and the eight parameter
+ * words before them (0x260..0x27f): the values of the test's own options.
+ * A request carries the magic to name a test netperf 2.7.1 lacks; a
+ * response carries it to say "netserver-ng" and what that netserver can
+ * do.  Without the magic all twelve words are zero, exactly as 2.7.1 sends
+ * them, and the message means what it means to 2.7.1: nobody is refused
+ * for lacking it.
  *
  * The magic's first byte is 0 and its others are not: netperf 2.7.1 may
  * leave the tail of a long -Z passphrase (strncpy'd, NUL-padded) in these
@@ -129,11 +131,17 @@ enum np_ext_cap {
 /* What this build can do, as it tells its peer. */
 #define NP_EXT_CAPS ((uint32_t)NP_EXT_CAP_FLOWS)
 
+/* Parameter words: one per option of a test (test.h NP_TEST_OPTIONS). */
+#define NP_EXT_PARAMS 8
+
 struct np_ext {
 	bool present;		/* the magic was (or is to be) on the wire */
 	uint32_t test_id;	/* NP_EXT_TEST_CLASSIC or a netperf-ng test */
 	uint32_t version;	/* the sender's NP_EXT_VERSION; informational */
 	uint32_t caps;		/* the sender's NP_EXT_CAP_* bits */
+	/* The test's own options in its order (request), the values the
+	 * server runs with (response); 0 past them. */
+	int32_t params[NP_EXT_PARAMS];
 };
 
 struct np_omni_request {
@@ -248,8 +256,10 @@ void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v);
 
 /*
  * Encoders fill all NP_MSG_SIZE bytes (unused ones zero); the extension
- * words only when ext.present.  Decoders set ext.present only when the
- * magic is there, and then take the other three words as they are.
+ * words, parameters included, only when ext.present.  Decoders set
+ * ext.present only when the magic is there, and then take the other three
+ * words and the parameters as they are (their ranges are the test's, so
+ * the session checks them); without it all of ext is zero.
  * Decoders return 0, or an errno value (EINVAL, EMSGSIZE, EAFNOSUPPORT,
  * EPROTONOSUPPORT, EACCES) with a one-line reason in why[] when a field is
  * out of range.

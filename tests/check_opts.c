@@ -397,6 +397,11 @@ static const struct opt_case np_cases[] = {
 	{ ARGS("--flows="), USAGE, "--flows", NONE },
 	{ ARGS("--flows"), USAGE, "--flows needs a value", NONE },
 	{ ARGS("--", "--flows", "2"), USAGE, "--flows", NONE },
+	/* A test's own options (-- --name) are its alone: no 2.7.1 test
+	 * has any (NG_SELFTEST's: tests/selftest.test). */
+	{ ARGS("-t", "TCP_STREAM", "--", "--pattern", "7"), USAGE,
+	  "unknown test option --pattern", NONE },
+	{ ARGS("--", "--pattern=7"), USAGE, "--pattern", NONE },
 
 	/* --local-cpus / --remote-cpus LIST (the list itself: test_cpu_lists). */
 	{ ARGS("--local-cpus", "0-3,6"), RUN, NULL, { N(FL_NLCPUS, 5) } },
@@ -951,6 +956,46 @@ START_TEST(test_registry_unique)
 }
 END_TEST
 
+/* Every test's own options keep the descriptor's contract (test.h, which
+ * np_test_options asserts), with distinct names, and a parse leaves the
+ * defaults: 0 past a test's options. */
+START_TEST(test_own_options)
+{
+	static const struct np_test_option two[] = {
+		{ "alpha", "N", "first", -5, 5, -3 },
+		{ "beta", "N", "second", INT32_MIN, INT32_MAX, INT32_MAX },
+		{ NULL, NULL, NULL, 0, 0, 0 },
+	};
+	const struct np_test fake = { .name = "FAKE", .options = two };
+	int32_t def[NP_TEST_OPTIONS];
+	FILE *devnull = fopen("/dev/null", "w");
+
+	ck_assert(devnull != NULL);
+	ck_assert_int_eq(np_test_options(&fake), 2);
+	np_test_option_defaults(&fake, def);
+	ck_assert_int_eq(def[0], -3);
+	ck_assert_int_eq(def[1], INT32_MAX);
+	for (int k = 2; k < NP_TEST_OPTIONS; k++)
+		ck_assert_int_eq(def[k], 0);
+
+	for (const struct np_test *const *t = np_tests(); *t; t++) {
+		const int n = np_test_options(*t);
+		char *argv[] = { "netperf", "-t", (char *)(*t)->name, NULL };
+		struct np_opts o;
+
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < i; j++)
+				ck_assert_str_ne((*t)->options[i].name, (*t)->options[j].name);
+		if (np_opts_parse(3, argv, &o, devnull, devnull) != NP_OPTS_RUN)
+			continue;
+		np_test_option_defaults(o.test, def);
+		for (int k = 0; k < NP_TEST_OPTIONS; k++)
+			ck_assert_int_eq(o.test_params[k], def[k]);
+	}
+	fclose(devnull);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -963,6 +1008,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_reparse_resets);
 	tcase_add_test(tc, test_cpu_lists);
 	tcase_add_test(tc, test_registry_unique);
+	tcase_add_test(tc, test_own_options);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("netserver");

@@ -96,6 +96,17 @@ static int first_diff(const uint8_t *a, const uint8_t *b, size_t from)
 	return -1;
 }
 
+/* No test parameters decoded (the extension's words 152..159). */
+static int params_zero(const struct np_ext *x)
+{
+	int k;
+
+	for (k = 0; k < NP_EXT_PARAMS; k++)
+		if (x->params[k])
+			return 0;
+	return 1;
+}
+
 static int is_request(const struct vec *v)
 {
 	return v->c2s && be32(v->msg, 0) == NP_DO_OMNI;
@@ -404,7 +415,8 @@ START_TEST(test_requests_roundtrip)
 			      ret, why);
 		/* netperf 2.7.1 never carries netperf-ng's extension. */
 		ck_assert_msg(!q.ext.present && q.ext.test_id == 0 &&
-			      q.ext.version == 0 && q.ext.caps == 0,
+			      q.ext.version == 0 && q.ext.caps == 0 &&
+			      params_zero(&q.ext),
 			      "%s#%d: extension seen", v->file, v->n);
 		memset(out, 0xa5, sizeof(out));
 		np_wire_encode_request(&q, out);
@@ -585,8 +597,8 @@ START_TEST(test_first_responses_roundtrip)
 			      ret, why);
 		ck_assert_int_eq(r.serv_errno, 0);
 		ck_assert_uint_eq(r.data_port, be32(v->msg, 0x34));
-		ck_assert_msg(!r.ext.present, "%s#%d: extension seen", v->file,
-			      v->n);
+		ck_assert_msg(!r.ext.present && params_zero(&r.ext),
+			      "%s#%d: extension seen", v->file, v->n);
 		memset(out, 0x5a, sizeof(out));
 		np_wire_encode_response(&r, out);
 		d = first_diff(v->msg, out, 0);
@@ -666,8 +678,8 @@ START_TEST(test_later_responses_masked)
 				  be32(v->msg, 0x20) & NP_F_RESPONSE_MASK);
 		ck_assert_uint_eq(r.data_port, be32(v->msg, 0x34));
 		ck_assert_int_eq(r.serv_errno, (int32_t)be32(v->msg, 4));
-		ck_assert_msg(!r.ext.present, "%s#%d: extension seen", v->file,
-			      v->n);
+		ck_assert_msg(!r.ext.present && params_zero(&r.ext),
+			      "%s#%d: extension seen", v->file, v->n);
 		done++;
 	}
 	ck_assert_int_eq(done, N_LATER_RESPONSES);
@@ -1847,8 +1859,9 @@ END_TEST
 
 /* ------------------------------------------------- netperf-ng extension */
 
-/* doc/extension.md, written out again: four words at the end of the
- * message, after every 2.7.1 struct. */
+/* doc/extension.md, written out again: eight parameter words and four
+ * words at the end of the message, after every 2.7.1 struct. */
+#define X_PARAMS 0x260		/* words 152..159 */
 #define X_MAGIC 0x280
 #define X_TEST_ID 0x284
 #define X_VERSION 0x288
@@ -1867,7 +1880,7 @@ static int all_zero(const uint8_t *msg, size_t from, size_t to)
 }
 
 /* The justification of doc/extension.md, kept true: whatever 2.7.1 sent,
- * the four words were zero; requests are zero past their struct and
+ * the twelve words were zero; requests are zero past their struct and
  * replies past the results struct they may hold stale. */
 START_TEST(test_ext_words_zero_in_captures)
 {
@@ -1877,7 +1890,7 @@ START_TEST(test_ext_words_zero_in_captures)
 	for (i = 0; i < nvecs; i++) {
 		const struct vec *v = &vecs[i];
 
-		ck_assert_msg(all_zero(v->msg, X_MAGIC, NP_MSG_SIZE),
+		ck_assert_msg(all_zero(v->msg, X_PARAMS, NP_MSG_SIZE),
 			      "%s#%d: extension words not zero", v->file, v->n);
 		if (is_request(v)) {
 			ck_assert_msg(all_zero(v->msg, REQ_STRUCT_END, NP_MSG_SIZE),
@@ -1899,18 +1912,24 @@ END_TEST
 
 static void check_ext_eq(const struct np_ext *got, const struct np_ext *want)
 {
+	int k;
+
 	ck_assert_int_eq(got->present, want->present);
 	ck_assert_uint_eq(got->test_id, want->test_id);
 	ck_assert_uint_eq(got->version, want->version);
 	ck_assert_uint_eq(got->caps, want->caps);
+	for (k = 0; k < NP_EXT_PARAMS; k++)
+		ck_assert_int_eq(got->params[k], want->params[k]);
 }
+
 
 /* Every captured request, with the extension added: the 2.7.1 part keeps
  * its bytes, the four words say what was put in, the range checks still
  * pass, and dropping the extension gives the capture back. */
 START_TEST(test_ext_request_roundtrip)
 {
-	const struct np_ext x = { true, 7, NP_EXT_VERSION, NP_EXT_CAP_FLOWS };
+	const struct np_ext x = { .present = true, .test_id = 7, .version = NP_EXT_VERSION,
+				  .caps = NP_EXT_CAP_FLOWS };
 	int i, done = 0;
 
 	for (i = 0; i < nvecs; i++) {
@@ -1974,6 +1993,107 @@ START_TEST(test_ext_request_layout)
 	check_ext_eq(&back.ext, &q.ext);
 	/* Test id 0 with the magic: still the classic test, ours. */
 	ck_assert(back.ext.present);
+}
+END_TEST
+
+/* The parameter words: every captured request and first response with
+ * the extension and eight parameters (extremes included) keeps its 2.7.1
+ * bytes, puts parameter k at word 152 + k, decodes to the same values,
+ * re-encodes to the same bytes, and without the extension is the capture
+ * again, whatever the parameters hold. */
+START_TEST(test_ext_params_roundtrip)
+{
+	const int32_t params[NP_EXT_PARAMS] = {
+		0x7e570001, -1, INT32_MIN, INT32_MAX, 0, 255, 110, -110,
+	};
+	int i, k, req = 0, rsp = 0;
+
+	for (i = 0; i < nvecs; i++) {
+		const struct vec *v = &vecs[i];
+		uint8_t out[NP_MSG_SIZE], again[NP_MSG_SIZE];
+		struct np_omni_request q, qb;
+		struct np_omni_response r, rb;
+		struct np_ext x = { .present = true, .test_id = 0x7e57,
+				    .version = NP_EXT_VERSION, .caps = NP_EXT_CAP_FLOWS };
+		char why[WHYLEN] = "";
+
+		memcpy(x.params, params, sizeof(params));
+		memset(out, 0xa5, sizeof(out));
+		if (is_request(v)) {
+			ck_assert_int_eq(np_wire_decode_request(v->msg, &q, NULL, 0), 0);
+			ck_assert(params_zero(&q.ext));
+			q.ext = x;
+			np_wire_encode_request(&q, out);
+		} else if (is_first_response(v)) {
+			ck_assert_int_eq(np_wire_decode_response(v->msg, &r, NULL, 0), 0);
+			ck_assert(params_zero(&r.ext));
+			r.ext = x;
+			np_wire_encode_response(&r, out);
+		} else {
+			continue;
+		}
+		ck_assert_msg(first_diff(v->msg, out, 0) == X_PARAMS,
+			      "%s#%d: first change at 0x%03x", v->file, v->n,
+			      first_diff(v->msg, out, 0));
+		for (k = 0; k < NP_EXT_PARAMS; k++)
+			ck_assert_uint_eq(be32(out, X_PARAMS + 4 * (size_t)k),
+					  (uint32_t)params[k]);
+		ck_assert_uint_eq(be32(out, X_MAGIC), NP_EXT_MAGIC);
+		if (is_request(v)) {
+			ck_assert_msg(np_wire_decode_request(out, &qb, why, sizeof(why)) == 0,
+				      "%s#%d: %s", v->file, v->n, why);
+			check_ext_eq(&qb.ext, &x);
+			np_wire_encode_request(&qb, again);
+			ck_assert_int_eq(first_diff(out, again, 0), -1);
+			qb.ext.present = false;
+			np_wire_encode_request(&qb, again);
+			req++;
+		} else {
+			ck_assert_msg(np_wire_decode_response(out, &rb, why, sizeof(why)) == 0,
+				      "%s#%d: %s", v->file, v->n, why);
+			check_ext_eq(&rb.ext, &x);
+			np_wire_encode_response(&rb, again);
+			ck_assert_int_eq(first_diff(out, again, 0), -1);
+			rb.ext.present = false;
+			np_wire_encode_response(&rb, again);
+			rsp++;
+		}
+		ck_assert_msg(first_diff(v->msg, again, 0) == -1,
+			      "%s#%d: without the extension, byte 0x%03x differs",
+			      v->file, v->n, first_diff(v->msg, again, 0));
+	}
+	ck_assert_int_eq(req, N_REQUESTS);
+	ck_assert_int_eq(rsp, N_FIRST_RESPONSES);
+}
+END_TEST
+
+/* Without the magic the parameter words are not read: whatever they hold
+ * (a 2.7.1 passphrase's tail, say), the parameters decode as zero and
+ * re-encoding leaves them out. */
+START_TEST(test_ext_params_need_magic)
+{
+	struct np_omni_request q;
+	struct np_omni_response r;
+	uint8_t msg[NP_MSG_SIZE], out[NP_MSG_SIZE];
+	size_t off;
+
+	memcpy(msg, need_vec("tcp_stream_default.txt", 1)->msg, sizeof(msg));
+	for (off = X_PARAMS; off < X_MAGIC; off += 4)
+		set_be32(msg, off, 0x61626364);
+	ck_assert_int_eq(np_wire_decode_request(msg, &q, NULL, 0), 0);
+	ck_assert(!q.ext.present);
+	ck_assert(params_zero(&q.ext));
+	np_wire_encode_request(&q, out);
+	ck_assert_int_eq(first_diff(need_vec("tcp_stream_default.txt", 1)->msg, out, 0), -1);
+
+	memcpy(msg, need_vec("tcp_stream_default.txt", 2)->msg, sizeof(msg));
+	set_be32(msg, X_PARAMS, 7);
+	set_be32(msg, X_MAGIC - 4, 7);
+	ck_assert_int_eq(np_wire_decode_response(msg, &r, NULL, 0), 0);
+	ck_assert(!r.ext.present);
+	ck_assert(params_zero(&r.ext));
+	np_wire_encode_response(&r, out);
+	ck_assert_int_eq(first_diff(need_vec("tcp_stream_default.txt", 2)->msg, out, 0), -1);
 }
 END_TEST
 
@@ -2083,7 +2203,8 @@ END_TEST
 
 START_TEST(test_ext_response_roundtrip)
 {
-	const struct np_ext x = { true, 3, NP_EXT_VERSION, NP_EXT_CAP_FLOWS };
+	const struct np_ext x = { .present = true, .test_id = 3, .version = NP_EXT_VERSION,
+				  .caps = NP_EXT_CAP_FLOWS, .params = { 110, -1 } };
 	const struct vec *v = need_vec("tcp_rr_default.txt", 2);
 	struct np_omni_response r, back;
 	uint8_t out[NP_MSG_SIZE];
@@ -2094,7 +2215,11 @@ START_TEST(test_ext_response_roundtrip)
 	r.ext = x;
 	memset(out, 0x5a, sizeof(out));
 	np_wire_encode_response(&r, out);
-	ck_assert_int_eq(first_diff(v->msg, out, 0), X_MAGIC + 1);
+	/* 110 = 00 00 00 6e: the first change is its last byte. */
+	ck_assert_int_eq(first_diff(v->msg, out, 0), X_PARAMS + 3);
+	ck_assert_uint_eq(be32(out, X_PARAMS), 110);
+	ck_assert_uint_eq(be32(out, X_PARAMS + 4), 0xffffffffu);
+	ck_assert_msg(all_zero(out, X_PARAMS + 8, X_MAGIC), "unused parameter words");
 	ck_assert_uint_eq(be32(out, X_MAGIC), NP_EXT_MAGIC);
 	ck_assert_uint_eq(be32(out, X_TEST_ID), 3);
 	ck_assert_uint_eq(be32(out, X_VERSION), NP_EXT_VERSION);
@@ -2112,7 +2237,8 @@ START_TEST(test_ext_response_roundtrip)
 	/* The refusal of an unknown test: no port, but who refused. */
 	memset(&r, 0, sizeof(r));
 	r.serv_errno = NP_REFUSE_EXT_TEST;
-	r.ext = (struct np_ext){ true, 0x12345678, NP_EXT_VERSION, NP_EXT_CAP_FLOWS };
+	r.ext = (struct np_ext){ .present = true, .test_id = 0x12345678,
+				 .version = NP_EXT_VERSION, .caps = NP_EXT_CAP_FLOWS };
 	np_wire_encode_response(&r, out);
 	ck_assert_uint_eq(be32(out, 4), (uint32_t)NP_REFUSE_EXT_TEST);
 	ck_assert_int_eq(np_wire_decode_response(out, &back, why, sizeof(why)), 0);
@@ -2157,7 +2283,9 @@ START_TEST(test_ext_fuzz_planted)
 		np_wire_decode_request(msg, &q, NULL, 0);
 		if (!q.ext.present || q.ext.test_id != be32(msg, X_TEST_ID) ||
 		    q.ext.version != be32(msg, X_VERSION) ||
-		    q.ext.caps != be32(msg, X_CAPS))
+		    q.ext.caps != be32(msg, X_CAPS) ||
+		    (uint32_t)q.ext.params[0] != be32(msg, X_PARAMS) ||
+		    (uint32_t)q.ext.params[NP_EXT_PARAMS - 1] != be32(msg, X_MAGIC - 4))
 			ck_abort_msg("iter %ld: request extension lost", i);
 
 		set_be32(msg, 0, NP_OMNI_RESPONSE);
@@ -2166,7 +2294,8 @@ START_TEST(test_ext_fuzz_planted)
 		check_response_outcome(msg, i);
 		np_wire_decode_response(msg, &r, NULL, 0);
 		if (!r.ext.present || r.ext.test_id != be32(msg, X_TEST_ID) ||
-		    r.ext.caps != be32(msg, X_CAPS))
+		    r.ext.caps != be32(msg, X_CAPS) ||
+		    (uint32_t)r.ext.params[3] != be32(msg, X_PARAMS + 12))
 			ck_abort_msg("iter %ld: response extension lost", i);
 	}
 }
@@ -2232,6 +2361,8 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_ext_words_zero_in_captures);
 	tcase_add_test(tc, test_ext_request_roundtrip);
 	tcase_add_test(tc, test_ext_request_layout);
+	tcase_add_test(tc, test_ext_params_roundtrip);
+	tcase_add_test(tc, test_ext_params_need_magic);
 	tcase_add_test(tc, test_ext_garbage_version);
 	tcase_add_test(tc, test_ext_near_misses);
 	tcase_add_test(tc, test_ext_passphrase_tail);

@@ -76,6 +76,16 @@ static void expect(int cond, const char *decoder, const char *what)
 	expect(memcmp(&a->f, &b->f, sizeof(a->f)) == 0, "round trip", \
 	       "field " #f " differs")
 
+/* The extension, parameter words included. */
+static void same_ext(const struct np_ext *a, const struct np_ext *b)
+{
+	SAME(present);
+	SAME(test_id);
+	SAME(version);
+	SAME(caps);
+	SAME_BYTES(params);
+}
+
 static void same_request(const struct np_omni_request *a,
 			 const struct np_omni_request *b)
 {
@@ -114,6 +124,7 @@ static void same_request(const struct np_omni_request *a,
 	SAME(socket_tos);
 	SAME_BYTES(cong_control);
 	SAME_BYTES(fill_file);
+	same_ext(&a->ext, &b->ext);
 }
 
 static void same_response(const struct np_omni_response *a,
@@ -141,6 +152,7 @@ static void same_response(const struct np_omni_response *a,
 	SAME(security_info);
 	SAME(socket_prio);
 	SAME(socket_tos);
+	same_ext(&a->ext, &b->ext);
 }
 
 static void same_results(const struct np_omni_results *a,

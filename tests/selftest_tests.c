@@ -8,12 +8,18 @@
  * as in TCP_STREAM, but with loops of its own; netperf 2.7.1 has no such
  * test, so it travels under an extension id (doc/extension.md), which a
  * netserver without it refuses.
+ *
+ * Its own option, --pattern B, shows a test's options reach netserver:
+ * netperf fills every message with B, netserver checks every byte it
+ * receives against its run->params[0], which is 110 unless the value came.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include <errno.h>
+#include <stdbool.h>
+#include <string.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
@@ -23,11 +29,19 @@
 #include "test.h"
 #include "wire.h"
 
+/* --pattern: run->params[0]. */
+static const struct np_test_option selftest_options[] = {
+	{ "pattern", "B", "the byte every message is filled\nwith; netserver checks each byte\nit receives",
+	  0, 255, 110 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
+};
+
 /* Send until the end, then half-close and wait for netserver's EOF. */
 static int selftest_client(struct np_run *run)
 {
 	const size_t size = (size_t)run->send_size;
 
+	memset(run->sbuf, run->params[0], size);
 	if (np_run_connect(run) < 0)
 		return -1;
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.bytes_sent)) {
@@ -46,9 +60,18 @@ static int selftest_client(struct np_run *run)
 	return np_run_drain(run, run->fd);
 }
 
-/* Count what arrives until the client's EOF. */
+static bool all_bytes_are(const char *p, size_t n, unsigned char b)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)p[i] != b)
+			return false;
+	return true;
+}
+
+/* Count what arrives until the client's EOF, each byte --pattern. */
 static int selftest_server(struct np_run *run)
 {
+	const unsigned char pattern = (unsigned char)run->params[0];
 	int rc = np_run_accept(run);
 
 	if (rc <= 0)
@@ -57,6 +80,9 @@ static int selftest_server(struct np_run *run)
 		ssize_t n = np_recv(run->conn, run->rbuf, (size_t)run->recv_size, 0);
 
 		if (n > 0) {
+			if (!all_bytes_are(run->rbuf, (size_t)n, pattern))
+				return np_run_fail(run, "recv (a byte that is not --pattern)",
+						   EBADMSG);
 			run->c.bytes_recv += (uint64_t)n;
 			run->c.recv_calls++;
 		} else if (n == 0 || errno == ECONNRESET) {
@@ -75,6 +101,7 @@ const struct np_test np_test_selftest = {
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_RECV,
 	.ext_id = 0x7e57,
+	.options = selftest_options,
 	.client_run = selftest_client,
 	.server_run = selftest_server,
 	.print_table = np_report_stream_table,
