@@ -8,7 +8,6 @@
 #include "metrics.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <string.h>
 
 #include "units.h"
@@ -74,31 +73,26 @@ static void add_counters(struct np_counters *a, const struct np_counters *b)
 	a->timeouts += b->timeouts;
 }
 
-/* The mean of a CPU figure over the flows that measured it (-1 if none),
- * and the CPU count of the first that did. */
-static double mean_measured(const struct np_report *flows, int n, size_t offset,
-			    size_t count_offset, int *count)
+/* A CPU figure over the flows that measured it (util >= 0): their mean,
+ * and the CPU count of the first of them. */
+struct cpu_mean {
+	double total;
+	int n, count;
+};
+
+static void cpu_mean_add(struct cpu_mean *m, double util, int count)
 {
-	double total = 0;
-	int k = 0;
-
-	for (int i = 0; i < n; i++) {
-		const char *f = (const char *)&flows[i];
-		double v = *(const double *)(f + offset);
-
-		if (v >= 0) {
-			if (k == 0)
-				*count = *(const int *)(f + count_offset);
-			total += v;
-			k++;
-		}
-	}
-	return k ? total / k : -1.0;
+	if (util < 0)
+		return;
+	if (m->n++ == 0)
+		m->count = count;
+	m->total += util;
 }
 
 void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_report *sum)
 {
 	double elapsed = 0, rtt = 0;
+	struct cpu_mean lcpu = { 0, 0, 0 }, rcpu = { 0, 0, 0 };
 
 	*sum = flows[0];
 	memset(&sum->local, 0, sizeof(sum->local));
@@ -118,16 +112,18 @@ void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_r
 		sum->tput_in += f->tput_in;
 		elapsed += f->elapsed;
 		rtt += f->rt_latency;
+		cpu_mean_add(&lcpu, f->lcpu, f->lcpu_more.count);
+		cpu_mean_add(&rcpu, f->rcpu, f->rcpu_more.count);
 	}
 	sum->elapsed = elapsed / n;
 	sum->rt_latency = rtt / n;
 	sum->transaction_rate = sum->trans_rate;
-	sum->lcpu = mean_measured(flows, n, offsetof(struct np_report, lcpu),
-				  offsetof(struct np_report, lcpu_more.count),
-				  &sum->lcpu_more.count);
-	sum->rcpu = mean_measured(flows, n, offsetof(struct np_report, rcpu),
-				  offsetof(struct np_report, rcpu_more.count),
-				  &sum->rcpu_more.count);
+	sum->lcpu = lcpu.n ? lcpu.total / lcpu.n : -1.0;
+	sum->rcpu = rcpu.n ? rcpu.total / rcpu.n : -1.0;
+	if (lcpu.n)
+		sum->lcpu_more.count = lcpu.count;
+	if (rcpu.n)
+		sum->rcpu_more.count = rcpu.count;
 	sum->lsd = np_metrics_service_demand(unit, &sum->local, sum->elapsed, sum->lcpu,
 					     sum->lcpu_more.count);
 	sum->rsd = np_metrics_service_demand(unit, &sum->local, sum->elapsed, sum->rcpu,

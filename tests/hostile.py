@@ -483,6 +483,21 @@ def serve(answer):
     return q
 
 
+def bad_calibrate():
+    """A netserver whose CPU_CALIBRATE reply (REM_CPU) names -7 CPUs."""
+    ls = socket.socket()
+    ls.bind(("127.0.0.1", 0))
+    ls.listen(1)
+    print(ls.getsockname()[1], flush=True)
+    c, _ = ls.accept()
+    refpeer.recv_exact(c, MSG)
+    reply = bytearray(MSG)
+    struct.pack_into(">ii", reply, 0, 5, 0)
+    struct.pack_into(">fi", reply, 8, 100.0, -7)
+    c.sendall(bytes(reply))
+    time.sleep(30)
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
@@ -509,6 +524,9 @@ def main(argv):
         return garbage(int(argv[2]), int(argv[3]))
     if argv[1] == "silent-server":
         serve(False)
+        return 0
+    if argv[1] == "bad-calibrate":
+        bad_calibrate()
         return 0
     if argv[1] == "no-close-server":
         serve(True)
