@@ -160,7 +160,7 @@ static char *data_buffer(size_t len, int align, int offset, int fill_fd, void **
 	return p;
 }
 
-static void local_cpu(const struct np_link *l, int ncpus, bool started, struct np_report *s)
+static void local_cpu(const struct np_link *l, int ncpus, bool started, struct np_result *s)
 {
 	struct np_cpu_util u;
 
@@ -173,12 +173,12 @@ static void local_cpu(const struct np_link *l, int ncpus, bool started, struct n
 	s->lcpu = u.util;
 	s->lcpu_method = NP_CPU_METHOD_LETTER;
 	s->lcpu_more.count = ncpus > 0 ? ncpus : np_cpu_count();
-	s->lcpu_more = (struct np_report_cpu){ u.user, u.system, u.iowait, u.irq, u.softirq,
+	s->lcpu_more = (struct np_result_cpu){ u.user, u.system, u.iowait, u.irq, u.softirq,
 					   u.peak_util, u.peak_id, s->lcpu_more.count };
 }
 
 /* Our data socket at the end of the test (TCP_CRR's is gone by then). */
-static void local_facts(const struct np_test *t, int fd, struct np_report *s)
+static void local_facts(const struct np_test *t, int fd, struct np_result *s)
 {
 	s->lss_end = s->lss;
 	s->lsr_end = s->lsr;
@@ -201,7 +201,7 @@ static void pause_s(int seconds)
 		;
 }
 
-static int iteration(const struct np_plan *p, struct np_link *l, struct np_report *s, FILE *err)
+static int iteration(const struct np_plan *p, struct np_link *l, struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
@@ -373,7 +373,7 @@ void np_client_uuid(char out[37])
 struct flow_job {
 	const struct np_plan *p;
 	struct np_link *l;
-	struct np_report *s;
+	struct np_result *s;
 	FILE *err;
 	int rc;
 };
@@ -394,7 +394,7 @@ static void *flow_main(void *arg)
 }
 
 /* One iteration of n flows; their reports in fs. */
-static int flows_iteration(const struct np_plan *p, struct np_link *links, struct np_report *fs,
+static int flows_iteration(const struct np_plan *p, struct np_link *links, struct np_result *fs,
 			   int n, FILE *err)
 {
 	struct flow_job *jobs = calloc((size_t)n, sizeof(*jobs));
@@ -437,10 +437,11 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	const bool threaded = o->flows > 1 || o->nlcpus > 0;
 	struct np_addr peer, flow_peer;
 	struct np_link *links = NULL;
-	struct np_report *fs = NULL;
+	struct np_result *fs = NULL;
 	struct np_hist *lat = NULL;
 	struct np_plan p;
-	struct np_report s, head;
+	struct np_result s;
+	struct np_report head, rep;
 	struct np_tally t;
 	const struct np_confidence_rule rule = { o->confidence, o->conf_level, o->conf_width,
 						  o->result_only };
@@ -506,7 +507,6 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		np_fail(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
 			(unsigned long long)s.local.timeouts,
 			(unsigned long long)(s.local.send_calls), o->rr_timeout);
-	np_plan_banner(&s, &p);
 	np_tally_fill(&t, &rule, &s);
 	np_plan_join_args(o, cmdline, sizeof(cmdline));
 	if (o->uuid)
@@ -517,40 +517,27 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	lat = links[0].hist;
 	for (i = 1; lat && i < n; i++)
 		np_hist_merge(lat, links[i].hist);
-	if (lat && lat->count) {
-		s.latency = true;
-		s.lat_min = (int)(lat->min / 1000);
-		s.lat_max = (int)(lat->max / 1000);
-		s.lat_p50 = (int)(np_hist_percentile(lat, 50) / 1000);
-		s.lat_p90 = (int)(np_hist_percentile(lat, 90) / 1000);
-		s.lat_p99 = (int)(np_hist_percentile(lat, 99) / 1000);
-		s.lat_mean = np_hist_mean_us(lat);
-		s.lat_stddev = np_hist_stddev_us(lat);
-	}
-	s.command_line = cmdline;
-	s.uuid = uuid;
+	if (lat)
+		np_metrics_latency(lat, &s);
+	rep = head;
+	rep.command_line = cmdline;
+	rep.uuid = uuid;
 	if (uname(&un) == 0) {
-		s.sysname = un.sysname;
-		s.release = un.release;
-		s.version = un.version;
-		s.machine = un.machine;
+		rep.sysname = un.sysname;
+		rep.release = un.release;
+		rep.version = un.version;
+		rep.machine = un.machine;
 	}
+	rep.res = s;
 	if (o->flows > 1) {
 		/* Each flow's line is its last iteration's. */
 		for (i = 0; i < n; i++) {
-			np_plan_banner(&fs[i], &p);
-			fs[i].command_line = s.command_line;
-			fs[i].uuid = s.uuid;
-			fs[i].sysname = s.sysname;
-			fs[i].release = s.release;
-			fs[i].version = s.version;
-			fs[i].machine = s.machine;
 			fs[i].iterations = 1;
 			fs[i].conf_level_used = s.conf_level_used;
 		}
-		np_report_flows_body(out, &s, fs, n);
+		np_report_flows_body(out, &rep, fs, n);
 	} else {
-		np_report_body(out, &s);
+		np_report_body(out, &rep);
 	}
 	rc = 0;
 	if (ferror(out) || fflush(out) == EOF) {

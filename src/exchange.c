@@ -1,6 +1,6 @@
 /*
  * exchange.c - netperf's side of the control exchange with netserver: the
- * connection, the request, the response, the results into the report,
+ * connection, the request, the response, the results into the run's result,
  * the goodbye; -N's stand-ins where there is no netserver to ask.
  */
 #ifdef HAVE_CONFIG_H
@@ -38,7 +38,7 @@ static void wire_addr(const struct np_addr *a, uint8_t out[16])
 /* The DO_OMNI request, word for word as netperf 2.7.1 builds it
  * (protocol.md A5). */
 static void build_request(const struct np_plan *p, const struct np_link *l, int fd,
-			  struct np_report *s, struct np_omni_request *q)
+			  struct np_result *s, struct np_omni_request *q)
 {
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
@@ -194,7 +194,7 @@ static int read_reply(struct np_link *l, const char *what, int timeout_ms, FILE 
  * DO_OMNI with 998: ask for the same test with its legacy request, on the
  * same connection, and keep to those for the later iterations.
  */
-static int legacy_setup(const struct np_report *s, struct np_link *l,
+static int legacy_setup(const struct np_result *s, struct np_link *l,
 			const struct np_omni_request *q, struct np_omni_response *rsp,
 			FILE *err)
 {
@@ -245,7 +245,7 @@ static int server_kind(const struct np_plan *p, struct np_link *l,
 }
 
 /* Results in the format of the request they answer. */
-static int decode_results(const struct np_link *l, const struct np_report *s,
+static int decode_results(const struct np_link *l, const struct np_result *s,
 			  const struct np_omni_response *rsp, struct np_omni_results *res,
 			  char *why, size_t whylen)
 {
@@ -256,7 +256,7 @@ static int decode_results(const struct np_link *l, const struct np_report *s,
 }
 
 int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
-		      struct np_report *s, struct np_omni_response *rsp, FILE *err)
+		      struct np_result *s, struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_request q;
 	char why[160];
@@ -289,7 +289,7 @@ int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
 }
 
 static void remote_facts(const struct np_opts *o, const struct np_omni_response *rsp,
-			 const struct np_omni_results *res, struct np_report *s)
+			 const struct np_omni_results *res, struct np_result *s)
 {
 	s->remote.bytes_recv = res->bytes_received;
 	s->remote.recv_calls = res->recv_calls;
@@ -309,7 +309,7 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 		s->rcpu = res->cpu_util;
 		s->rcpu_method = cpu_method_letter(res->cpu_method);
 		s->rcpu_more.count = res->num_cpus > 0 ? (int)res->num_cpus : 1;
-		s->rcpu_more = (struct np_report_cpu){ res->cpu_user, res->cpu_system,
+		s->rcpu_more = (struct np_result_cpu){ res->cpu_user, res->cpu_system,
 						   res->cpu_iowait, res->cpu_irq,
 						   res->cpu_swintr, res->peak_cpu_util,
 						   res->peak_cpu_id, s->rcpu_more.count };
@@ -317,7 +317,7 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 }
 
 /* The results step of an iteration. */
-int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_report *s,
+int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_results res;
@@ -347,7 +347,7 @@ static uint16_t no_control_port(const struct np_opts *o, const struct np_test *t
 }
 
 void np_exchange_no_control_setup(const struct np_plan *p, struct np_link *l, int fd,
-				  struct np_report *s, struct np_omni_response *rsp)
+				  struct np_result *s, struct np_omni_response *rsp)
 {
 	struct np_omni_request q;
 
@@ -363,7 +363,7 @@ void np_exchange_no_control_setup(const struct np_plan *p, struct np_link *l, in
 }
 
 /* What netperf 2.7.1 -N reports: its own side, the remote unknown. */
-void np_exchange_no_control_results(struct np_report *s)
+void np_exchange_no_control_results(struct np_result *s)
 {
 	memset(&s->remote, 0, sizeof(s->remote));
 	s->remote.bytes_recv = s->local.bytes_sent;

@@ -1,7 +1,7 @@
 /*
  * exchange.h - netperf's side of the control exchange with netserver:
  * per iteration a request, netserver's response (the data port), and
- * after the data phase the results, into the report's remote fields.
+ * after the data phase the results, into the result's remote fields.
  * With -N there is no netserver and the same calls stand in for it.
  */
 #ifndef NP_EXCHANGE_H
@@ -14,6 +14,7 @@
 #include "opts.h"
 #include "plan.h"
 #include "report.h"
+#include "result.h"
 #include "sock.h"
 #include "wire.h"
 
@@ -48,9 +49,6 @@ struct np_link {
 	struct np_gate *gate;
 };
 
-/* What netperf shows for a side it did not measure. */
-#define NP_UNMEASURED_CPU ((struct np_report_cpu){ .peak_util = -1, .peak_id = -1 })
-
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
  * -c's snapshots.  0, or -1 with the reason on err. */
 int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err);
@@ -65,17 +63,17 @@ int np_link_connect(const struct np_opts *o, const char *host, struct np_link *l
  * the widths and the data socket's port go to s.  0, or -1 with the
  * reason on err. */
 int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
-		      struct np_report *s, struct np_omni_response *rsp, FILE *err);
-/* After the data phase: read netserver's results and fill the report's
+		      struct np_result *s, struct np_omni_response *rsp, FILE *err);
+/* After the data phase: read netserver's results and fill the result's
  * remote fields.  0, or -1 with the reason on err. */
-int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_report *s,
+int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err);
 
 /* -N: what np_exchange_setup and np_exchange_results would give, without
  * a netserver. */
 void np_exchange_no_control_setup(const struct np_plan *p, struct np_link *l, int fd,
-				  struct np_report *s, struct np_omni_response *rsp);
-void np_exchange_no_control_results(struct np_report *s);
+				  struct np_result *s, struct np_omni_response *rsp);
+void np_exchange_no_control_results(struct np_result *s);
 
 /* netperf's goodbye: half-close, let netserver close, then close. */
 void np_exchange_goodbye(int ctl);

@@ -30,36 +30,53 @@ double np_metrics_service_demand(char unit, const struct np_counters *local,
 	return util * 10000.0 / per_sec * ncpus;
 }
 
-void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_report *s)
+void np_metrics_derive_rr(const struct np_test *t, char unit, int burst, struct np_result *s)
 {
 	const double el = s->elapsed;
+	const double bytes = (double)(s->remote.bytes_recv + s->remote.bytes_sent);
+	/* -v 2's per-direction rates: 10^6bits/s under 'x'. */
+	const char u = unit == 'x' ? 'm' : unit;
 
-	if (t->rr) {
-		double bytes = (double)(s->remote.bytes_recv + s->remote.bytes_sent);
-		/* -v 2's per-direction rates: 10^6bits/s under 'x'. */
-		char u = unit == 'x' ? 'm' : unit;
-
-		s->trans_rate = np_metrics_rate((double)s->local.trans, el);
-		s->throughput = unit == 'x' ? s->trans_rate
-					    : np_unit_rate(np_metrics_rate(bytes, el), unit);
-		s->tput_out = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, el), u);
-		s->tput_in = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, el), u);
-	} else if (t->direction & NP_DIR_RECV) {
-		/* netperf sends: the headline is what netserver received. */
-		s->throughput = np_unit_rate(np_metrics_rate((double)s->remote.bytes_recv, el),
-					     unit);
-		s->local_tput = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, el),
-					     unit);
-		s->remote_tput = s->throughput;
-	} else {
-		s->throughput = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, el),
-					     unit);
-	}
-	s->lsd = np_metrics_service_demand(unit, &s->local, el, s->lcpu, s->lcpu_more.count);
-	s->rsd = np_metrics_service_demand(unit, &s->local, el, s->rcpu, s->rcpu_more.count);
-	s->transaction_rate = s->trans_rate;
+	s->trans_rate = np_metrics_rate((double)s->local.trans, el);
+	s->throughput = unit == 'x' ? s->trans_rate
+				    : np_unit_rate(np_metrics_rate(bytes, el), unit);
+	s->tput_out = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, el), u);
+	s->tput_in = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, el), u);
 	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate *
 			(1 + (t->connect_each ? 0 : burst)) : 0;
+}
+
+void np_metrics_derive_send(const struct np_test *t, char unit, int burst, struct np_result *s)
+{
+	(void)t;
+	(void)burst;
+	/* netperf sends: the headline is what netserver received. */
+	s->throughput = np_unit_rate(np_metrics_rate((double)s->remote.bytes_recv, s->elapsed),
+				     unit);
+	s->local_tput = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, s->elapsed),
+				     unit);
+	s->remote_tput = s->throughput;
+}
+
+void np_metrics_derive_receive(const struct np_test *t, char unit, int burst,
+			       struct np_result *s)
+{
+	(void)t;
+	(void)burst;
+	s->throughput = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, s->elapsed),
+				     unit);
+}
+
+void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_result *s)
+{
+	s->trans_rate = s->rt_latency = 0;
+	if (t->derive)
+		t->derive(t, unit, burst, s);
+	s->lsd = np_metrics_service_demand(unit, &s->local, s->elapsed, s->lcpu,
+					   s->lcpu_more.count);
+	s->rsd = np_metrics_service_demand(unit, &s->local, s->elapsed, s->rcpu,
+					   s->rcpu_more.count);
+	s->transaction_rate = s->trans_rate;
 }
 
 static void add_counters(struct np_counters *a, const struct np_counters *b)
@@ -89,7 +106,7 @@ static void cpu_mean_add(struct cpu_mean *m, double util, int count)
 	m->total += util;
 }
 
-void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_report *sum)
+void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_result *sum)
 {
 	double elapsed = 0, rtt = 0;
 	struct cpu_mean lcpu = { 0, 0, 0 }, rcpu = { 0, 0, 0 };
@@ -100,7 +117,7 @@ void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_r
 	sum->throughput = sum->local_tput = sum->remote_tput = 0;
 	sum->trans_rate = sum->tput_out = sum->tput_in = 0;
 	for (int i = 0; i < n; i++) {
-		const struct np_report *f = &flows[i];
+		const struct np_result *f = &flows[i];
 
 		add_counters(&sum->local, &f->local);
 		add_counters(&sum->remote, &f->remote);
@@ -131,7 +148,7 @@ void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_r
 }
 
 void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
-		  const struct np_report *s)
+		  const struct np_result *s)
 {
 	np_stats_add(&t->tput, s->throughput);
 	np_stats_add(&t->elapsed, s->elapsed);
@@ -152,7 +169,7 @@ void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
 }
 
 void np_tally_fill(const struct np_tally *t, const struct np_confidence_rule *rule,
-		   struct np_report *r)
+		   struct np_result *r)
 {
 	r->conf_met = t->met;
 	r->conf_tput = 100.0 * 2.0 * t->half_tput;
@@ -167,4 +184,18 @@ void np_tally_fill(const struct np_tally *t, const struct np_confidence_rule *ru
 	r->rcpu = np_stats_mean(&t->rcpu);
 	r->lsd = np_stats_mean(&t->lsd);
 	r->rsd = np_stats_mean(&t->rsd);
+}
+
+void np_metrics_latency(const struct np_hist *h, struct np_result *s)
+{
+	if (!h->count)
+		return;
+	s->latency = true;
+	s->lat_min = (int)(h->min / 1000);
+	s->lat_max = (int)(h->max / 1000);
+	s->lat_p50 = (int)(np_hist_percentile(h, 50) / 1000);
+	s->lat_p90 = (int)(np_hist_percentile(h, 90) / 1000);
+	s->lat_p99 = (int)(np_hist_percentile(h, 99) / 1000);
+	s->lat_mean = np_hist_mean_us(h);
+	s->lat_stddev = np_hist_stddev_us(h);
 }

@@ -2,7 +2,7 @@
  * metrics.h - what netperf derives from the two sides' counters, and
  * what the iterations add up to: rates, service demand, round-trip time,
  * means and the confidence reached (formats.md 3, cli.md 2.2).  Pure
- * arithmetic on a struct np_report: no I/O, no clock, so
+ * arithmetic on a struct np_result: no I/O, no clock, so
  * tests/check_metrics.c checks it on known values.
  */
 #ifndef NP_METRICS_H
@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-#include "report.h"
+#include "result.h"
 #include "stats.h"
 #include "test.h"
 
@@ -27,10 +27,20 @@ double np_metrics_service_demand(char unit, const struct np_counters *local,
 				 double elapsed, double util, int ncpus);
 
 /* The figures of one iteration from s->local, s->remote, s->elapsed and
- * the CPU fields: throughput in unit, the per-side rates, service
- * demands, transaction rate and round-trip time (burst + 1 transactions
- * in flight, netperf's rule). */
-void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_report *s);
+ * the CPU fields: the test's own (its descriptor's derive, one of the
+ * family rules below), then for every test the service demands. */
+void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_result *s);
+
+/* The family rules, for the descriptors' derive.  Request/response: the
+ * transaction rate, the headline (transactions/s, or with a bit unit the
+ * bytes both ways that netserver counted), -v 2's rates each way and the
+ * round-trip time (burst + 1 transactions in flight, netperf's rule).
+ * netperf sends: the headline is what netserver received, beside the
+ * send rate.  netperf receives: what it received. */
+void np_metrics_derive_rr(const struct np_test *t, char unit, int burst, struct np_result *s);
+void np_metrics_derive_send(const struct np_test *t, char unit, int burst, struct np_result *s);
+void np_metrics_derive_receive(const struct np_test *t, char unit, int burst,
+			       struct np_result *s);
 
 /*
  * --flows: the SUM of n flows' derived reports, into sum.  Counters and
@@ -40,7 +50,12 @@ void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_
  * time, is their mean, and the service demands follow from it and the
  * summed work.  Everything else is flow 0's.
  */
-void np_metrics_sum(const struct np_report *flows, int n, char unit, struct np_report *sum);
+void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_result *sum);
+
+/* -j: the round trips' figures in microseconds (min, max, P50, P90,
+ * P99, mean, standard deviation) from h, which counts nanoseconds; none
+ * when h is empty. */
+void np_metrics_latency(const struct np_hist *h, struct np_result *s);
 
 /* -i/-I: when to stop iterating. */
 struct np_confidence_rule {
@@ -59,10 +74,10 @@ struct np_tally {
 };
 
 void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
-		  const struct np_report *s);
+		  const struct np_result *s);
 /* Into r: the means, the widths reached (full width, percent, as the
  * WARNING block prints them), whether the rule was met, the count. */
 void np_tally_fill(const struct np_tally *t, const struct np_confidence_rule *rule,
-		   struct np_report *r);
+		   struct np_result *r);
 
 #endif

@@ -64,7 +64,7 @@ void np_report_confidence_warning(FILE *out, const struct np_report *r)
 		"!!! Confidence intervals: Throughput      : %4.3f%%\n"
 		"!!!                       Local CPU util  : %4.3f%%\n"
 		"!!!                       Remote CPU util : %4.3f%%\n\n",
-		r->conf_tput, r->conf_lcpu, r->conf_rcpu);
+		r->res.conf_tput, r->res.conf_lcpu, r->res.conf_rcpu);
 }
 
 void np_report_begin(FILE *out, const struct np_report *r)
@@ -80,7 +80,7 @@ void np_report_body(FILE *out, const struct np_report *r)
 	if (r->selection) {
 		np_sel_print(out, r->selection, r);
 	} else {
-		if (r->confidence && !r->conf_met)
+		if (r->confidence && !r->res.conf_met)
 			np_report_confidence_warning(out, r);
 		if (r->verbosity == 0)
 			r->test->print_brief(out, r);
@@ -133,12 +133,14 @@ static void print_sum_line(FILE *out, const char *data)
 
 /* Each flow's selected fields after the SUM's: rows without titles, or
  * keys with a FLOWn_ prefix. */
-static void print_flow_selections(FILE *out, const struct np_report *flows, int n)
+static void print_flow_selections(FILE *out, const struct np_report *r,
+				  const struct np_result *flows, int n)
 {
 	for (int i = 0; i < n; i++) {
-		struct np_report f = flows[i];
+		struct np_report f = *r;
 		char *text, *line, *save = NULL;
 
+		f.res = flows[i];
 		f.headers = false;
 		text = render(print_selection, &f);
 		if (!text)
@@ -153,7 +155,7 @@ static void print_flow_selections(FILE *out, const struct np_report *flows, int 
 }
 
 void np_report_flows_body(FILE *out, const struct np_report *sum,
-			  const struct np_report *flows, int n)
+			  const struct np_result *flows, int n)
 {
 	struct np_report a = *sum;
 	char *full, *data, *extra;
@@ -161,11 +163,11 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 
 	if (sum->selection) {
 		np_sel_print(out, sum->selection, sum);
-		print_flow_selections(out, flows, n);
+		print_flow_selections(out, sum, flows, n);
 		fflush(out);
 		return;
 	}
-	if (sum->confidence && !sum->conf_met)
+	if (sum->confidence && !sum->res.conf_met)
 		np_report_confidence_warning(out, sum);
 	if (sum->verbosity == 0) {
 		sum->test->print_brief(out, sum);
@@ -190,9 +192,10 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 	if (flen >= dlen && strcmp(full + flen - dlen, data) == 0)
 		fwrite(full, 1, flen - dlen, out);
 	for (int i = 0; i < n; i++) {
-		struct np_report f = flows[i];
+		struct np_report f = a;
 		char *line;
 
+		f.res = flows[i];
 		f.verbosity = 1;
 		f.headers = false;
 		f.brand = a.brand;
@@ -246,29 +249,29 @@ static double per_call(uint64_t bytes, uint64_t calls)
  * one when -c measured it, else the remote one. */
 static bool brief_local(const struct np_report *r)
 {
-	return r->lcpu_method != 'U';
+	return r->res.lcpu_method != 'U';
 }
 
 static double brief_sd(const struct np_report *r)
 {
-	return brief_local(r) ? r->lsd : r->rsd;
+	return brief_local(r) ? r->res.lsd : r->res.rsd;
 }
 
 static void mss_block(FILE *out, const struct np_report *r)
 {
-	fprintf(out, "\nMaximum\nSegment\nSize (bytes)\n%6d\n", r->mss);
+	fprintf(out, "\nMaximum\nSegment\nSize (bytes)\n%6d\n", r->res.mss);
 }
 
 void np_report_mss_table(FILE *out, const struct np_report *r)
 {
 	if (r->headers)
 		fputs("Maximum\nSegment\nSize (bytes)\n\n", out);
-	fprintf(out, "%6d\n", r->mss);
+	fprintf(out, "%6d\n", r->res.mss);
 }
 
 void np_report_mss_brief(FILE *out, const struct np_report *r)
 {
-	fprintf(out, "%d\n", r->mss);
+	fprintf(out, "%d\n", r->res.mss);
 }
 
 static const char stream_titles[] =
@@ -301,14 +304,14 @@ static void stream_table(FILE *out, const struct np_report *r, const struct stre
 		if (r->headers)
 			fprintf(out, stream_titles, np_unit_label(r->unit));
 		fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", v->sock1, v->sock2,
-			v->msg, r->elapsed, r->throughput, brand(r));
+			v->msg, r->res.elapsed, r->res.throughput, brand(r));
 	} else {
 		if (r->headers)
 			fprintf(out, stream_cpu_titles, v->dir1, v->dir2, v->dir1, v->dir2,
-				np_unit_label(r->unit), r->lcpu_method, r->rcpu_method);
+				np_unit_label(r->unit), r->res.lcpu_method, r->res.rcpu_method);
 		fprintf(out, "%6d %6d %6d    %-6.2f     %7.2f   %-6.2f   %-6.2f   %-6.3f  %-6.3f %s\n",
-			v->sock1, v->sock2, v->msg, r->elapsed, r->throughput,
-			r->lcpu, r->rcpu, r->lsd, r->rsd, brand(r));
+			v->sock1, v->sock2, v->msg, r->res.elapsed, r->res.throughput,
+			r->res.lcpu, r->res.rcpu, r->res.lsd, r->res.rsd, brand(r));
 	}
 	if (r->verbosity < 2)
 		return;
@@ -326,9 +329,9 @@ static void stream_table(FILE *out, const struct np_report *r, const struct stre
 void np_report_stream_table(FILE *out, const struct np_report *r)
 {
 	const struct stream_view v = {
-		r->rsr, r->lss, r->send_size, "Sends", "Recvs", "Send", "Recv",
-		r->local.bytes_sent, r->local.send_calls,
-		r->remote.bytes_recv, r->remote.recv_calls,
+		r->res.rsr, r->res.lss, r->res.send_size, "Sends", "Recvs", "Send", "Recv",
+		r->res.local.bytes_sent, r->res.local.send_calls,
+		r->res.remote.bytes_recv, r->res.remote.recv_calls,
 	};
 
 	stream_table(out, r, &v);
@@ -340,9 +343,9 @@ void np_report_stream_brief(FILE *out, const struct np_report *r)
 {
 	if (r->cpu)
 		fprintf(out, "%6.3f %c %s\n", brief_sd(r),
-			brief_local(r) ? r->lcpu_method : r->rcpu_method, brand(r));
+			brief_local(r) ? r->res.lcpu_method : r->res.rcpu_method, brand(r));
 	else
-		fprintf(out, "%7.2f %s\n", r->throughput, brand(r));
+		fprintf(out, "%7.2f %s\n", r->res.throughput, brand(r));
 }
 
 void np_report_maerts_table(FILE *out, const struct np_report *r)
@@ -350,10 +353,10 @@ void np_report_maerts_table(FILE *out, const struct np_report *r)
 	/* With CPU columns netperf prints TCP_STREAM's remote-recv and
 	 * local-send socket sizes here, not the MAERTS ones. */
 	const struct stream_view v = {
-		r->cpu ? r->rsr : r->lsr, r->cpu ? r->lss : r->rss, r->rsend_size,
+		r->cpu ? r->res.rsr : r->res.lsr, r->cpu ? r->res.lss : r->res.rss, r->res.rsend_size,
 		"Recvs", "Sends", "Recv", "Send",
-		r->local.bytes_recv, r->local.recv_calls,
-		r->remote.bytes_sent, r->remote.send_calls,
+		r->res.local.bytes_recv, r->res.local.recv_calls,
+		r->res.remote.bytes_sent, r->res.remote.send_calls,
 	};
 
 	stream_table(out, r, &v);
@@ -382,14 +385,14 @@ void np_report_udp_stream_table(FILE *out, const struct np_report *r)
 			"Socket  Message  Elapsed      Messages                   CPU      Service\n"
 			"Size    Size     Time         Okay Errors   Throughput   Util     Demand\n"
 			"bytes   bytes    secs            #      #   %s/sec %% %c%c     us/KB\n\n",
-			np_unit_label(r->unit), r->lcpu_method, r->rcpu_method);
-	fprintf(out, "%6d  %6d   %-7.2f   %7" PRIu64 " %6d    %7.*f", r->lss,
-		r->send_size, r->elapsed, r->local.send_calls,
-		(int)r->local.failed_sends, prec, r->local_tput);
-	udp_cpu_cells(out, r, r->lcpu, r->lsd);
-	fprintf(out, "\n%6d           %-7.2f   %7" PRIu64 "           %7.*f", r->rsr,
-		r->elapsed, r->remote.recv_calls, prec, r->remote_tput);
-	udp_cpu_cells(out, r, r->rcpu, r->rsd);
+			np_unit_label(r->unit), r->res.lcpu_method, r->res.rcpu_method);
+	fprintf(out, "%6d  %6d   %-7.2f   %7" PRIu64 " %6d    %7.*f", r->res.lss,
+		r->res.send_size, r->res.elapsed, r->res.local.send_calls,
+		(int)r->res.local.failed_sends, prec, r->res.local_tput);
+	udp_cpu_cells(out, r, r->res.lcpu, r->res.lsd);
+	fprintf(out, "\n%6d           %-7.2f   %7" PRIu64 "           %7.*f", r->res.rsr,
+		r->res.elapsed, r->res.remote.recv_calls, prec, r->res.remote_tput);
+	udp_cpu_cells(out, r, r->res.rcpu, r->res.rsd);
 	fputs("\n\n", out);
 }
 
@@ -398,9 +401,9 @@ void np_report_udp_stream_table(FILE *out, const struct np_report *r)
 void np_report_udp_stream_brief(FILE *out, const struct np_report *r)
 {
 	if (r->cpu)
-		fprintf(out, "%6.2f %c\n", brief_sd(r), r->lcpu_method);
+		fprintf(out, "%6.2f %c\n", brief_sd(r), r->res.lcpu_method);
 	else
-		fprintf(out, "%7.2f\n", r->local_tput);
+		fprintf(out, "%7.2f\n", r->res.local_tput);
 }
 
 static void rr_titles(FILE *out, char unit)
@@ -454,15 +457,15 @@ static void rr_rows(FILE *out, const struct np_report *r, const struct rr_view *
 	if (!r->cpu) {
 		if (r->headers)
 			rr_titles(out, v->title_unit);
-		fprintf(out, v->line1, r->lss, r->lsr, r->req_size, r->rsp_size,
-			r->elapsed, r->throughput, brand(r));
+		fprintf(out, v->line1, r->res.lss, r->res.lsr, r->req_size, r->rsp_size,
+			r->res.elapsed, r->res.throughput, brand(r));
 	} else {
 		if (r->headers)
 			rr_cpu_titles(out, v->title_unit, v->lm, v->rm);
-		fprintf(out, v->cpu_line1, r->lss, r->lsr, r->req_size, r->rsp_size,
-			r->elapsed, r->throughput, r->lcpu, r->rcpu, r->lsd, r->rsd, brand(r));
+		fprintf(out, v->cpu_line1, r->res.lss, r->res.lsr, r->req_size, r->rsp_size,
+			r->res.elapsed, r->res.throughput, r->res.lcpu, r->res.rcpu, r->res.lsd, r->res.rsd, brand(r));
 	}
-	fprintf(out, "%-6d %-6d\n", r->rss, r->rsr);
+	fprintf(out, "%-6d %-6d\n", r->res.rss, r->res.rsr);
 }
 
 void np_report_rr_table(FILE *out, const struct np_report *r)
@@ -473,9 +476,9 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 		"%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   %s\n",
 		tcp ? "%-6d %-6d %-6d  %-6d %-6.2f  %-6.2f  %-6.2f %-6.2f %-6.3f  %-6.3f %s\n"
 		    : "%-6d %-6d %-6d  %-6d %-6.2f  %-6.2f   %-6.2f %-6.2f %-6.3f  %-6.3f %s\n",
-		r->unit, r->lcpu_method, r->rcpu_method,
+		r->unit, r->res.lcpu_method, r->res.rcpu_method,
 	};
-	const double rate = r->trans_rate;
+	const double rate = r->res.trans_rate;
 
 	rr_rows(out, r, &v);
 	if (r->verbosity < 2 || !tcp)
@@ -487,7 +490,7 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 	/* netperf passes the remote offset where the remote alignment
 	 * belongs, so that column reads 0. */
 	fprintf(out, "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f\n",
-		8, 0, 0, 0, rate > 0 ? 1e6 / rate : 0.0, rate, r->tput_out, r->tput_in);
+		8, 0, 0, 0, rate > 0 ? 1e6 / rate : 0.0, rate, r->res.tput_out, r->res.tput_in);
 }
 
 void np_report_rr_brief(FILE *out, const struct np_report *r)
@@ -518,5 +521,5 @@ void np_report_crr_brief(FILE *out, const struct np_report *r)
 	if (r->cpu)
 		fprintf(out, "%6.3f\n", brief_sd(r));
 	else
-		fprintf(out, "%7.2f\n", r->throughput);
+		fprintf(out, "%7.2f\n", r->res.throughput);
 }

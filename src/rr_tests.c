@@ -19,6 +19,7 @@
 
 #include "clock.h"
 #include "kcall.h"
+#include "metrics.h"
 #include "report.h"
 #include "sock.h"
 #include "test.h"
@@ -531,6 +532,7 @@ const struct np_test np_test_tcp_rr = {
 	.first_burst = true,
 	.client_run = tcp_rr_client,
 	.server_run = tcp_rr_server,
+	.derive = np_metrics_derive_rr,
 	.print_table = np_report_rr_table,
 	.print_brief = np_report_rr_brief,
 };
@@ -545,6 +547,7 @@ const struct np_test np_test_tcp_crr = {
 	.rr = true,
 	.client_run = tcp_crr_client,
 	.server_run = tcp_crr_server,
+	.derive = np_metrics_derive_rr,
 	.print_table = np_report_crr_table,
 	.print_brief = np_report_crr_brief,
 };
@@ -561,6 +564,7 @@ const struct np_test np_test_tcp_cc = {
 	.rr = true,
 	.client_run = tcp_crr_client,
 	.server_run = tcp_crr_server,
+	.derive = np_metrics_derive_rr,
 	.print_table = np_report_crr_table,
 	.print_brief = np_report_crr_brief,
 };
@@ -575,6 +579,7 @@ const struct np_test np_test_udp_rr = {
 	.first_burst = true,
 	.client_run = udp_rr_client,
 	.server_run = udp_rr_server,
+	.derive = np_metrics_derive_rr,
 	.print_table = np_report_rr_table,
 	.print_brief = np_report_rr_brief,
 };

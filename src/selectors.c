@@ -616,9 +616,9 @@ static const char *text_or_empty(const char *s)
 /* A side's rate in the report's unit; 'x' reports these in 10^6bits/s. */
 static double side_rate(const struct np_report *r, uint64_t bytes)
 {
-	if (r->elapsed <= 0)
+	if (r->res.elapsed <= 0)
 		return 0.0;
-	return np_unit_rate((double)bytes / r->elapsed, r->unit == 'x' ? 'm' : r->unit);
+	return np_unit_rate((double)bytes / r->res.elapsed, r->unit == 'x' ? 'm' : r->unit);
 }
 
 static double per_call(uint64_t bytes, uint64_t calls)
@@ -631,7 +631,7 @@ static char method(char m)
 	return m ? m : 'U';
 }
 
-static void cpu_value(const struct np_report_cpu *c, int which, struct value *v)
+static void cpu_value(const struct np_result_cpu *c, int which, struct value *v)
 {
 	const double d[] = { c->user, c->system, c->iowait, c->irq, c->swintr };
 
@@ -648,81 +648,81 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_SOCKET_TYPE: v->s = t->sock_type == SOCK_STREAM ? "Stream" : "Datagram"; break;
 	case S_PROTOCOL: v->s = t->protocol == IPPROTO_UDP ? "UDP" : "TCP"; break;
 	case S_DIRECTION: v->s = np_test_direction_name(t); break;
-	case S_ELAPSED_TIME: v->d = r->elapsed; break;
-	case S_THROUGHPUT: v->d = r->throughput; break;
+	case S_ELAPSED_TIME: v->d = r->res.elapsed; break;
+	case S_THROUGHPUT: v->d = r->res.throughput; break;
 	case S_THROUGHPUT_UNITS: v->s = np_unit_label(r->unit); break;
 	case S_LSS_SIZE_REQ: v->i = r->lss_req; break;
-	case S_LSS_SIZE: v->i = r->lss; break;
-	case S_LSS_SIZE_END: v->i = r->lss_end; break;
+	case S_LSS_SIZE: v->i = r->res.lss; break;
+	case S_LSS_SIZE_END: v->i = r->res.lss_end; break;
 	case S_LSR_SIZE_REQ: v->i = r->lsr_req; break;
-	case S_LSR_SIZE: v->i = r->lsr; break;
-	case S_LSR_SIZE_END: v->i = r->lsr_end; break;
+	case S_LSR_SIZE: v->i = r->res.lsr; break;
+	case S_LSR_SIZE_END: v->i = r->res.lsr_end; break;
 	case S_RSS_SIZE_REQ: v->i = r->rss_req; break;
-	case S_RSS_SIZE: v->i = r->rss; break;
-	case S_RSS_SIZE_END: v->i = r->rss_end; break;
+	case S_RSS_SIZE: v->i = r->res.rss; break;
+	case S_RSS_SIZE_END: v->i = r->res.rss_end; break;
 	case S_RSR_SIZE_REQ: v->i = r->rsr_req; break;
-	case S_RSR_SIZE: v->i = r->rsr; break;
-	case S_RSR_SIZE_END: v->i = r->rsr_end; break;
-	case S_LOCAL_SEND_SIZE: v->i = r->send_size; break;
-	case S_LOCAL_RECV_SIZE: v->i = r->recv_size; break;
-	case S_REMOTE_SEND_SIZE: v->i = r->rsend_size; break;
-	case S_REMOTE_RECV_SIZE: v->i = r->rrecv_size; break;
+	case S_RSR_SIZE: v->i = r->res.rsr; break;
+	case S_RSR_SIZE_END: v->i = r->res.rsr_end; break;
+	case S_LOCAL_SEND_SIZE: v->i = r->res.send_size; break;
+	case S_LOCAL_RECV_SIZE: v->i = r->res.recv_size; break;
+	case S_REMOTE_SEND_SIZE: v->i = r->res.rsend_size; break;
+	case S_REMOTE_RECV_SIZE: v->i = r->res.rrecv_size; break;
 	/* netperf sets the request/response sizes for RR tests only. */
 	case S_REQUEST_SIZE: v->i = t->rr ? r->req_size : -1; break;
 	case S_RESPONSE_SIZE: v->i = t->rr ? r->rsp_size : -1; break;
 
-	case S_LOCAL_CPU_UTIL: v->d = r->lcpu; break;
+	case S_LOCAL_CPU_UTIL: v->d = r->res.lcpu; break;
 	case S_LOCAL_CPU_PERCENT_USER:
 	case S_LOCAL_CPU_PERCENT_SYSTEM:
 	case S_LOCAL_CPU_PERCENT_IOWAIT:
 	case S_LOCAL_CPU_PERCENT_IRQ:
 	case S_LOCAL_CPU_PERCENT_SWINTR:
-		cpu_value(&r->lcpu_more, id - S_LOCAL_CPU_PERCENT_USER, v);
+		cpu_value(&r->res.lcpu_more, id - S_LOCAL_CPU_PERCENT_USER, v);
 		break;
-	case S_LOCAL_CPU_METHOD: v->i = method(r->lcpu_method); break;
-	case S_LOCAL_SD: v->d = r->lsd; break;
-	case S_REMOTE_CPU_UTIL: v->d = r->rcpu; break;
+	case S_LOCAL_CPU_METHOD: v->i = method(r->res.lcpu_method); break;
+	case S_LOCAL_SD: v->d = r->res.lsd; break;
+	case S_REMOTE_CPU_UTIL: v->d = r->res.rcpu; break;
 	case S_REMOTE_CPU_PERCENT_USER:
 	case S_REMOTE_CPU_PERCENT_SYSTEM:
 	case S_REMOTE_CPU_PERCENT_IOWAIT:
 	case S_REMOTE_CPU_PERCENT_IRQ:
 	case S_REMOTE_CPU_PERCENT_SWINTR:
-		cpu_value(&r->rcpu_more, id - S_REMOTE_CPU_PERCENT_USER, v);
+		cpu_value(&r->res.rcpu_more, id - S_REMOTE_CPU_PERCENT_USER, v);
 		break;
-	case S_REMOTE_CPU_METHOD: v->i = method(r->rcpu_method); break;
-	case S_REMOTE_SD: v->d = r->rsd; break;
+	case S_REMOTE_CPU_METHOD: v->i = method(r->res.rcpu_method); break;
+	case S_REMOTE_SD: v->d = r->res.rsd; break;
 	case S_SD_UNITS: v->s = r->unit == 'x' ? "usec/Tran" : "usec/KB"; break;
 
 	/* Without -i/-I netperf leaves its initial values: level 0, -1 for
 	 * the widths, 1 iteration. */
 	case S_CONFIDENCE_LEVEL: v->i = r->confidence ? (long long)r->conf_level : 0; break;
 	case S_CONFIDENCE_INTERVAL: v->d = r->confidence ? r->conf_width : -1.0; break;
-	case S_CONFIDENCE_ITERATION: v->i = r->iterations > 0 ? r->iterations : 1; break;
-	case S_THROUGHPUT_CONFID: v->d = r->confidence ? r->conf_tput : -1.0; break;
-	case S_LOCAL_CPU_CONFID: v->d = r->confidence ? r->conf_lcpu : -1.0; break;
-	case S_REMOTE_CPU_CONFID: v->d = r->confidence ? r->conf_rcpu : -1.0; break;
+	case S_CONFIDENCE_ITERATION: v->i = r->res.iterations > 0 ? r->res.iterations : 1; break;
+	case S_THROUGHPUT_CONFID: v->d = r->confidence ? r->res.conf_tput : -1.0; break;
+	case S_LOCAL_CPU_CONFID: v->d = r->confidence ? r->res.conf_lcpu : -1.0; break;
+	case S_REMOTE_CPU_CONFID: v->d = r->confidence ? r->res.conf_rcpu : -1.0; break;
 	/* Computed for RR tests only; the others print the initial 1 and -1. */
-	case S_TRANSACTION_RATE: v->d = t->rr ? r->transaction_rate : 1.0; break;
-	case S_RT_LATENCY: v->d = t->rr ? r->rt_latency : -1.0; break;
+	case S_TRANSACTION_RATE: v->d = t->rr ? r->res.transaction_rate : 1.0; break;
+	case S_RT_LATENCY: v->d = t->rr ? r->res.rt_latency : -1.0; break;
 	case S_BURST_SIZE: v->i = r->burst; break;
-	case S_LOCAL_TRANSPORT_RETRANS: v->i = r->ltransport_retrans; break;
-	case S_REMOTE_TRANSPORT_RETRANS: v->i = r->rtransport_retrans; break;
-	case S_TRANSPORT_MSS: v->i = r->mss; break;
-	case S_LOCAL_SEND_THROUGHPUT: v->d = side_rate(r, r->local.bytes_sent); break;
-	case S_LOCAL_RECV_THROUGHPUT: v->d = side_rate(r, r->local.bytes_recv); break;
-	case S_REMOTE_SEND_THROUGHPUT: v->d = side_rate(r, r->remote.bytes_sent); break;
-	case S_REMOTE_RECV_THROUGHPUT: v->d = side_rate(r, r->remote.bytes_recv); break;
+	case S_LOCAL_TRANSPORT_RETRANS: v->i = r->res.ltransport_retrans; break;
+	case S_REMOTE_TRANSPORT_RETRANS: v->i = r->res.rtransport_retrans; break;
+	case S_TRANSPORT_MSS: v->i = r->res.mss; break;
+	case S_LOCAL_SEND_THROUGHPUT: v->d = side_rate(r, r->res.local.bytes_sent); break;
+	case S_LOCAL_RECV_THROUGHPUT: v->d = side_rate(r, r->res.local.bytes_recv); break;
+	case S_REMOTE_SEND_THROUGHPUT: v->d = side_rate(r, r->res.remote.bytes_sent); break;
+	case S_REMOTE_RECV_THROUGHPUT: v->d = side_rate(r, r->res.remote.bytes_recv); break;
 
 	case S_LOCAL_CPU_BIND: v->i = r->lcpu_bind; break;
-	case S_LOCAL_CPU_COUNT: v->i = r->lcpu_more.count; break;
-	case S_LOCAL_CPU_PEAK_UTIL: v->d = r->lcpu_more.peak_util; break;
-	case S_LOCAL_CPU_PEAK_ID: v->i = r->lcpu_more.peak_id; break;
+	case S_LOCAL_CPU_COUNT: v->i = r->res.lcpu_more.count; break;
+	case S_LOCAL_CPU_PEAK_UTIL: v->d = r->res.lcpu_more.peak_util; break;
+	case S_LOCAL_CPU_PEAK_ID: v->i = r->res.lcpu_more.peak_id; break;
 	case S_LOCAL_CPU_MODEL: v->s = DEPRECATED; break;
 	case S_LOCAL_CPU_FREQUENCY: v->i = 0; break;
 	case S_REMOTE_CPU_BIND: v->i = r->rcpu_bind; break;
-	case S_REMOTE_CPU_COUNT: v->i = r->rcpu_more.count; break;
-	case S_REMOTE_CPU_PEAK_UTIL: v->d = r->rcpu_more.peak_util; break;
-	case S_REMOTE_CPU_PEAK_ID: v->i = r->rcpu_more.peak_id; break;
+	case S_REMOTE_CPU_COUNT: v->i = r->res.rcpu_more.count; break;
+	case S_REMOTE_CPU_PEAK_UTIL: v->d = r->res.rcpu_more.peak_util; break;
+	case S_REMOTE_CPU_PEAK_ID: v->i = r->res.rcpu_more.peak_id; break;
 	case S_REMOTE_CPU_MODEL: v->s = DEPRECATED; break;
 	case S_REMOTE_CPU_FREQUENCY: v->i = 0; break;
 
@@ -740,45 +740,45 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_DEST_ADDR: v->s = text_or_empty(r->rname); break;
 	case S_DEST_FAMILY: v->i = r->rfamily; break;
 
-	case S_LOCAL_SEND_CALLS: v->u = r->local.send_calls; break;
-	case S_LOCAL_RECV_CALLS: v->u = r->local.recv_calls; break;
-	case S_LOCAL_BYTES_PER_RECV: v->d = per_call(r->local.bytes_recv, r->local.recv_calls); break;
-	case S_LOCAL_BYTES_PER_SEND: v->d = per_call(r->local.bytes_sent, r->local.send_calls); break;
-	case S_LOCAL_BYTES_SENT: v->u = r->local.bytes_sent; break;
-	case S_LOCAL_BYTES_RECVD: v->u = r->local.bytes_recv; break;
+	case S_LOCAL_SEND_CALLS: v->u = r->res.local.send_calls; break;
+	case S_LOCAL_RECV_CALLS: v->u = r->res.local.recv_calls; break;
+	case S_LOCAL_BYTES_PER_RECV: v->d = per_call(r->res.local.bytes_recv, r->res.local.recv_calls); break;
+	case S_LOCAL_BYTES_PER_SEND: v->d = per_call(r->res.local.bytes_sent, r->res.local.send_calls); break;
+	case S_LOCAL_BYTES_SENT: v->u = r->res.local.bytes_sent; break;
+	case S_LOCAL_BYTES_RECVD: v->u = r->res.local.bytes_recv; break;
 	case S_LOCAL_BYTES_XFERD:
-		v->d = (double)r->local.bytes_sent + (double)r->local.bytes_recv;
+		v->d = (double)r->res.local.bytes_sent + (double)r->res.local.bytes_recv;
 		break;
 	case S_LOCAL_SEND_OFFSET: v->i = r->loffset[0]; break;
 	case S_LOCAL_RECV_OFFSET: v->i = r->loffset[1]; break;
 	case S_LOCAL_SEND_ALIGN: v->i = r->lalign[0]; break;
 	case S_LOCAL_RECV_ALIGN: v->i = r->lalign[1]; break;
-	case S_LOCAL_SEND_WIDTH: v->i = r->lsend_width; break;
-	case S_LOCAL_RECV_WIDTH: v->i = r->lrecv_width; break;
+	case S_LOCAL_SEND_WIDTH: v->i = r->res.lsend_width; break;
+	case S_LOCAL_RECV_WIDTH: v->i = r->res.lrecv_width; break;
 	case S_LOCAL_SEND_DIRTY_COUNT:
 	case S_LOCAL_RECV_DIRTY_COUNT:
 	case S_LOCAL_RECV_CLEAN_COUNT: v->i = NO_DIRTY; break;
 	case S_LOCAL_NODELAY: v->i = r->nodelay; break;
 	case S_LOCAL_CORK: v->i = r->cork; break;
-	case S_REMOTE_SEND_CALLS: v->u = r->remote.send_calls; break;
-	case S_REMOTE_RECV_CALLS: v->u = r->remote.recv_calls; break;
-	case S_REMOTE_BYTES_PER_RECV: v->d = per_call(r->remote.bytes_recv, r->remote.recv_calls); break;
-	case S_REMOTE_BYTES_PER_SEND: v->d = per_call(r->remote.bytes_sent, r->remote.send_calls); break;
-	case S_REMOTE_BYTES_SENT: v->u = r->remote.bytes_sent; break;
-	case S_REMOTE_BYTES_RECVD: v->u = r->remote.bytes_recv; break;
+	case S_REMOTE_SEND_CALLS: v->u = r->res.remote.send_calls; break;
+	case S_REMOTE_RECV_CALLS: v->u = r->res.remote.recv_calls; break;
+	case S_REMOTE_BYTES_PER_RECV: v->d = per_call(r->res.remote.bytes_recv, r->res.remote.recv_calls); break;
+	case S_REMOTE_BYTES_PER_SEND: v->d = per_call(r->res.remote.bytes_sent, r->res.remote.send_calls); break;
+	case S_REMOTE_BYTES_SENT: v->u = r->res.remote.bytes_sent; break;
+	case S_REMOTE_BYTES_RECVD: v->u = r->res.remote.bytes_recv; break;
 	case S_REMOTE_BYTES_XFERD:
-		v->d = (double)r->remote.bytes_sent + (double)r->remote.bytes_recv;
+		v->d = (double)r->res.remote.bytes_sent + (double)r->res.remote.bytes_recv;
 		break;
 	case S_REMOTE_SEND_OFFSET: v->i = r->roffset[0]; break;
 	case S_REMOTE_RECV_OFFSET: v->i = r->roffset[1]; break;
 	case S_REMOTE_SEND_ALIGN: v->i = r->ralign[0]; break;
 	case S_REMOTE_RECV_ALIGN: v->i = r->ralign[1]; break;
-	case S_REMOTE_SEND_WIDTH: v->i = r->rsend_width; break;
-	case S_REMOTE_RECV_WIDTH: v->i = r->rrecv_width; break;
+	case S_REMOTE_SEND_WIDTH: v->i = r->res.rsend_width; break;
+	case S_REMOTE_RECV_WIDTH: v->i = r->res.rrecv_width; break;
 	case S_REMOTE_SEND_DIRTY_COUNT:
 	case S_REMOTE_RECV_DIRTY_COUNT:
 	case S_REMOTE_RECV_CLEAN_COUNT: v->i = NO_DIRTY; break;
-	case S_REMOTE_NODELAY: v->i = r->rnodelay; break;
+	case S_REMOTE_NODELAY: v->i = r->res.rnodelay; break;
 	case S_REMOTE_CORK: v->i = 0; break;
 
 	case S_LOCAL_INTERFACE_VENDOR:
@@ -804,19 +804,19 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 		break;
 	case S_UUID: v->s = text_or_empty(r->uuid); break;
 	/* Without -j (or a latency field) netperf keeps no statistics. */
-	case S_MIN_LATENCY: v->i = r->latency ? r->lat_min : -1; break;
-	case S_MAX_LATENCY: v->i = r->latency ? r->lat_max : -1; break;
-	case S_P50_LATENCY: v->i = r->latency ? r->lat_p50 : -1; break;
-	case S_P90_LATENCY: v->i = r->latency ? r->lat_p90 : -1; break;
-	case S_P99_LATENCY: v->i = r->latency ? r->lat_p99 : -1; break;
-	case S_MEAN_LATENCY: v->d = r->latency ? r->lat_mean : -1.0; break;
-	case S_STDDEV_LATENCY: v->d = r->latency ? r->lat_stddev : -1.0; break;
+	case S_MIN_LATENCY: v->i = r->res.latency ? r->res.lat_min : -1; break;
+	case S_MAX_LATENCY: v->i = r->res.latency ? r->res.lat_max : -1; break;
+	case S_P50_LATENCY: v->i = r->res.latency ? r->res.lat_p50 : -1; break;
+	case S_P90_LATENCY: v->i = r->res.latency ? r->res.lat_p90 : -1; break;
+	case S_P99_LATENCY: v->i = r->res.latency ? r->res.lat_p99 : -1; break;
+	case S_MEAN_LATENCY: v->d = r->res.latency ? r->res.lat_mean : -1.0; break;
+	case S_STDDEV_LATENCY: v->d = r->res.latency ? r->res.lat_stddev : -1.0; break;
 	case S_LOCAL_SOCKET_PRIO: v->i = r->lprio; break;
-	case S_REMOTE_SOCKET_PRIO: v->i = r->rprio; break;
-	case S_LOCAL_SOCKET_TOS: v->i = r->ltos; break;
-	case S_REMOTE_SOCKET_TOS: v->i = r->rtos; break;
-	case S_LOCAL_CONG_CONTROL: v->s = text_or_empty(r->lcong); break;
-	case S_REMOTE_CONG_CONTROL: v->s = text_or_empty(r->rcong); break;
+	case S_REMOTE_SOCKET_PRIO: v->i = r->res.rprio; break;
+	case S_LOCAL_SOCKET_TOS: v->i = r->res.ltos; break;
+	case S_REMOTE_SOCKET_TOS: v->i = r->res.rtos; break;
+	case S_LOCAL_CONG_CONTROL: v->s = text_or_empty(r->res.lcong); break;
+	case S_REMOTE_CONG_CONTROL: v->s = text_or_empty(r->res.rcong); break;
 	case S_LOCAL_FILL_FILE: v->s = text_or_empty(r->lfill); break;
 	case S_REMOTE_FILL_FILE: v->s = text_or_empty(r->rfill); break;
 	case S_COMMAND_LINE: v->s = text_or_empty(r->command_line); break;

@@ -56,15 +56,12 @@ struct session {
 };
 
 /* Sizes and widths as netserver 2.7 answers them (protocol.md A6): the
- * direction the server uses gets real values, the other is echoed. */
-struct sizes {
-	int32_t send_size, send_width, recv_size, recv_width;
-};
-
-static struct sizes plan_sizes(const struct np_omni_request *q, bool udp,
-			       int lss, int lsr)
+ * direction the server uses gets real values, the other is echoed.  A
+ * test may then change them (its descriptor's server_sizes). */
+static struct np_sizes plan_sizes(const struct np_test *t, const struct np_omni_request *q,
+				  bool udp, int lss, int lsr)
 {
-	struct sizes s = { q->send_size, (int32_t)q->send_width,
+	struct np_sizes s = { q->send_size, (int32_t)q->send_width,
 			   q->receive_size, (int32_t)q->recv_width };
 
 	if ((q->direction & NP_DIR_XMIT) && q->response_size > 0) {
@@ -85,6 +82,8 @@ static struct sizes plan_sizes(const struct np_omni_request *q, bool udp,
 		if (!s.recv_width)
 			s.recv_width = np_test_default_width(lsr, s.recv_size);
 	}
+	if (t->server_sizes)
+		t->server_sizes(q, &s);
 	return s;
 }
 
@@ -319,7 +318,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	struct np_watch watch;
 	struct sockaddr_storage local;
 	socklen_t llen = sizeof(local);
-	struct sizes z;
+	struct np_sizes z;
 	char why[160];
 	int lss, lsr, rc = -1;
 	double t0, elapsed, window;
@@ -345,7 +344,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 		np_log(NP_LOG_INFO, "socket buffers %d/%d asked, %d/%d in force: above "
 		       "net.core.wmem_max/rmem_max, forcing needs CAP_NET_ADMIN",
 		       (int)q->send_buf_size, (int)q->recv_buf_size, lss / 2, lsr / 2);
-	z = plan_sizes(q, udp, lss, lsr);
+	z = plan_sizes(t, q, udp, lss, lsr);
 	if (getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
 		int e = errno;
 

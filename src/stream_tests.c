@@ -21,6 +21,7 @@
 
 #include "clock.h"
 #include "kcall.h"
+#include "metrics.h"
 #include "report.h"
 #include "sock.h"
 #include "test.h"
@@ -256,6 +257,7 @@ const struct np_test np_test_tcp_stream = {
 	.direction = NP_DIR_RECV,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
+	.derive = np_metrics_derive_send,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,
 };
@@ -272,6 +274,7 @@ const struct np_test np_test_tcp_sendfile = {
 	.sendfile = true,
 	.client_run = tcp_sendfile_client,
 	.server_run = tcp_stream_server,
+	.derive = np_metrics_derive_send,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,
 };
@@ -287,6 +290,7 @@ const struct np_test np_test_tcp_mss = {
 	.length = -1,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
+	.derive = np_metrics_derive_send,
 	.print_table = np_report_mss_table,
 	.print_brief = np_report_mss_brief,
 };
@@ -299,6 +303,7 @@ const struct np_test np_test_tcp_maerts = {
 	.direction = NP_DIR_XMIT,
 	.client_run = tcp_maerts_client,
 	.server_run = tcp_maerts_server,
+	.derive = np_metrics_derive_receive,
 	.print_table = np_report_maerts_table,
 	.print_brief = np_report_stream_brief,
 };
@@ -311,6 +316,7 @@ const struct np_test np_test_udp_stream = {
 	.direction = NP_DIR_RECV,
 	.client_run = udp_stream_client,
 	.server_run = udp_stream_server,
+	.derive = np_metrics_derive_send,
 	.print_table = np_report_udp_stream_table,
 	.print_brief = np_report_udp_stream_brief,
 };

@@ -23,7 +23,9 @@ struct np_sockopts;
 struct np_peers;
 
 struct np_report;
+struct np_result;
 struct np_opts;
+struct np_omni_request;
 
 /*
  * A test's own option, declared in its descriptor with its range, default
@@ -43,6 +45,12 @@ struct np_test_option {
 
 /* A test's own options at most: the extension's parameter words. */
 #define NP_TEST_OPTIONS 8
+
+/* netserver's message sizes and buffer ring widths, as its response
+ * carries them. */
+struct np_sizes {
+	int32_t send_size, send_width, recv_size, recv_width;
+};
 
 /* What one side counted during a data phase. */
 struct np_counters {
@@ -156,6 +164,13 @@ struct np_test {
 	/* The data loops; 0 on a normal end, -1 with run->err set on failure. */
 	int (*client_run)(struct np_run *run);
 	int (*server_run)(struct np_run *run);
+	/* netserver: the sizes it runs with, after netperf 2.7's rule for
+	 * the request (session.c) has set them; NULL = the rule alone. */
+	void (*server_sizes)(const struct np_omni_request *q, struct np_sizes *z);
+	/* netperf: the test's figures from one iteration's counters, one of
+	 * the family rules of metrics.h for the tests netperf 2.7.1 has
+	 * (np_metrics_derive adds what every test has). */
+	void (*derive)(const struct np_test *t, char unit, int burst, struct np_result *s);
 	/* The classic table for -v 1/2 and the -v 0 figure (report.c). */
 	void (*print_table)(FILE *out, const struct np_report *rep);
 	void (*print_brief)(FILE *out, const struct np_report *rep);

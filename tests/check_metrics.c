@@ -8,6 +8,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,9 +22,9 @@ static void assert_near(double got, double want)
 		      "got %.12g, want %.12g", got, want);
 }
 
-static struct np_report report(double elapsed)
+static struct np_result report(double elapsed)
 {
-	struct np_report s;
+	struct np_result s;
 
 	memset(&s, 0, sizeof(s));
 	s.elapsed = elapsed;
@@ -42,7 +43,7 @@ END_TEST
 /* TCP_STREAM: the headline is what netserver received, in 10^6 bits. */
 START_TEST(test_stream_send)
 {
-	struct np_report s = report(2.0);
+	struct np_result s = report(2.0);
 
 	s.local.bytes_sent = 2600000000u;
 	s.remote.bytes_recv = 2500000000u;
@@ -61,7 +62,7 @@ END_TEST
 /* TCP_MAERTS: what netperf itself received. */
 START_TEST(test_stream_receive)
 {
-	struct np_report s = report(4.0);
+	struct np_result s = report(4.0);
 
 	s.local.bytes_recv = 4000000;
 	s.remote.bytes_sent = 9999999;
@@ -74,7 +75,7 @@ END_TEST
  * and with a bit unit the bytes both ways netserver counted. */
 START_TEST(test_rr)
 {
-	struct np_report s = report(2.0);
+	struct np_result s = report(2.0);
 
 	s.local.trans = 20000;
 	s.local.bytes_sent = 20000 * 64;
@@ -115,7 +116,7 @@ END_TEST
 
 START_TEST(test_derive_cpu)
 {
-	struct np_report s = report(1.0);
+	struct np_result s = report(1.0);
 
 	s.local.bytes_sent = 1024 * 1000;
 	s.remote.bytes_recv = 1024 * 1000;
@@ -137,7 +138,7 @@ START_TEST(test_tally)
 	const struct np_confidence_rule rule = { true, 99, 5, false };
 	const struct np_confidence_rule off = { false, 99, 5, false };
 	struct np_tally t, u;
-	struct np_report s = report(1.0), r;
+	struct np_result s = report(1.0), r;
 
 	memset(&t, 0, sizeof(t));
 	memset(&u, 0, sizeof(u));
@@ -177,7 +178,7 @@ START_TEST(test_tally_cpu_blocks)
 	const struct np_confidence_rule rule = { true, 95, 5, false };
 	const struct np_confidence_rule only = { true, 95, 5, true };
 	struct np_tally t, u;
-	struct np_report s = report(1.0);
+	struct np_result s = report(1.0);
 	const double cpu[] = { 10, 50, 90 };
 
 	memset(&t, 0, sizeof(t));
@@ -200,7 +201,7 @@ END_TEST
  * (mean 10 s).  Local CPU measured by flows 0 and 2 (20 % and 40 %),
  * remote CPU by none.
  */
-static void three_flows(struct np_report f[3])
+static void three_flows(struct np_result f[3])
 {
 	static const struct np_counters local[3] = {
 		{ 1024 * 500, 1, 1024 * 100, 2, 1000, 1, 0 },
@@ -219,8 +220,6 @@ static void three_flows(struct np_report f[3])
 
 	for (int i = 0; i < 3; i++) {
 		f[i] = report(el[i]);
-		f[i].test = &np_test_tcp_rr;
-		f[i].unit = 'm';
 		f[i].local = local[i];
 		f[i].remote = remote[i];
 		f[i].throughput = tput[i];
@@ -236,7 +235,6 @@ static void three_flows(struct np_report f[3])
 		f[i].lcpu_more.count = i == 0 ? 4 : 8;
 		f[i].rcpu_more.count = i == 0 ? 3 : 16;
 		f[i].send_size = i == 0 ? 16384 : 1;
-		f[i].req_size = i == 0 ? 64 : 2;
 		f[i].mss = i == 0 ? 1448 : 9000;
 		f[i].lss = i == 0 ? 87380 : 3;
 		f[i].iterations = i == 0 ? 1 : 7;
@@ -259,7 +257,7 @@ static void assert_counters(const struct np_counters *c, uint64_t bytes_sent,
 
 START_TEST(test_sum_flows)
 {
-	struct np_report f[3], s;
+	struct np_result f[3], s;
 
 	three_flows(f);
 	np_metrics_sum(f, 3, 'm', &s);
@@ -286,10 +284,7 @@ START_TEST(test_sum_flows)
 						      s.lcpu_more.count));
 	ck_assert_double_eq(s.rsd, -1);
 	/* The rest is flow 0's. */
-	ck_assert_ptr_eq(s.test, &np_test_tcp_rr);
-	ck_assert_int_eq(s.unit, 'm');
 	ck_assert_int_eq(s.send_size, 16384);
-	ck_assert_int_eq(s.req_size, 64);
 	ck_assert_int_eq(s.mss, 1448);
 	ck_assert_int_eq(s.lss, 87380);
 	ck_assert_int_eq(s.iterations, 1);
@@ -305,7 +300,7 @@ END_TEST
 /* 'x': service demand per transaction, both sides. */
 START_TEST(test_sum_flows_trans)
 {
-	struct np_report f[3], s;
+	struct np_result f[3], s;
 
 	three_flows(f);
 	f[0].rcpu = -1;
@@ -346,7 +341,7 @@ END_TEST
 /* One flow: its own figures back, as np_metrics_derive made them. */
 START_TEST(test_sum_one_flow)
 {
-	struct np_report f = report(2.0), s;
+	struct np_result f = report(2.0), s;
 
 	f.local.trans = 20000;
 	f.local.bytes_sent = 20000 * 64;
@@ -392,6 +387,33 @@ START_TEST(test_sum_one_flow)
 }
 END_TEST
 
+/* -j: the figures in microseconds from nanosecond round trips.  min,
+ * max, mean and deviation are exact; a percentile is its bucket's low
+ * edge, less than 1/64 below the value. */
+START_TEST(test_latency)
+{
+	struct np_hist *h = malloc(sizeof(*h));
+	struct np_result s = report(1.0);
+
+	ck_assert_ptr_nonnull(h);
+	np_hist_init(h);
+	np_metrics_latency(h, &s);
+	ck_assert(!s.latency);
+	for (int i = 1; i <= 100; i++)
+		np_hist_add(h, (uint64_t)i * 1000);   /* 1..100 us */
+	np_metrics_latency(h, &s);
+	ck_assert(s.latency);
+	ck_assert_int_eq(s.lat_min, 1);
+	ck_assert_int_eq(s.lat_max, 100);
+	ck_assert(s.lat_p50 >= 49 && s.lat_p50 <= 50);
+	ck_assert(s.lat_p90 >= 88 && s.lat_p90 <= 90);
+	ck_assert(s.lat_p99 >= 97 && s.lat_p99 <= 99);
+	assert_near(s.lat_mean, 50.5);
+	assert_near(s.lat_stddev, sqrt(101.0 * 100.0 / 12.0));  /* sample s.d. of 1..100 */
+	free(h);
+}
+END_TEST
+
 static Suite *metrics_suite(void)
 {
 	Suite *s = suite_create("metrics");
@@ -408,6 +430,7 @@ static Suite *metrics_suite(void)
 	tcase_add_test(tc, test_sum_flows);
 	tcase_add_test(tc, test_sum_flows_trans);
 	tcase_add_test(tc, test_sum_one_flow);
+	tcase_add_test(tc, test_latency);
 	suite_add_tcase(s, tc);
 	return s;
 }

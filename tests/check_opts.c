@@ -938,6 +938,12 @@ START_TEST(test_registry_unique)
 		const struct np_test *c = *t;
 
 		ck_assert_ptr_eq(np_test_find(c->name), c);
+		/* A test with a data phase derives and prints its figures. */
+		if (c->client_run) {
+			ck_assert_ptr_nonnull(c->derive);
+			ck_assert_ptr_nonnull(c->print_table);
+			ck_assert_ptr_nonnull(c->print_brief);
+		}
 		if (c->served_as) {
 			ck_assert_ptr_nonnull(c->served_as->server_run);
 			continue;

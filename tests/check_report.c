@@ -166,32 +166,32 @@ static const struct gcase golden[] = {
 /* 2536161280 bytes in 154795 sends of 16384, read in 43912 recvs. */
 static void tcp_stream_v2(struct np_report *r)
 {
-	r->local.bytes_sent = UINT64_C(2536161280);
-	r->local.send_calls = 154795;
-	r->remote.bytes_recv = UINT64_C(2536161280);
-	r->remote.recv_calls = 43912;
-	r->mss = 65483;
+	r->res.local.bytes_sent = UINT64_C(2536161280);
+	r->res.local.send_calls = 154795;
+	r->res.remote.bytes_recv = UINT64_C(2536161280);
+	r->res.remote.recv_calls = 43912;
+	r->res.mss = 65483;
 }
 
 /* 3301457920 bytes in 201505 remote sends, read in 46209 local recvs. */
 static void tcp_maerts_v2(struct np_report *r)
 {
-	r->local.bytes_recv = UINT64_C(3301457920);
-	r->local.recv_calls = 46209;
-	r->remote.bytes_sent = UINT64_C(3301457920);
-	r->remote.send_calls = 201505;
-	r->mss = 32768;
+	r->res.local.bytes_recv = UINT64_C(3301457920);
+	r->res.local.recv_calls = 46209;
+	r->res.remote.bytes_sent = UINT64_C(3301457920);
+	r->res.remote.send_calls = 201505;
+	r->res.mss = 32768;
 }
 
 /* 12834.6754 transactions/s: 77.914 us each, 0.103 10^6bits/s each way;
  * the headline shows the same rate rounded. */
 static void tcp_rr_v2(struct np_report *r)
 {
-	r->elapsed = 1.00;
-	r->trans_rate = 12834.6754;
-	r->throughput = r->trans_rate;
-	r->tput_out = 0.103;
-	r->tput_in = 0.103;
+	r->res.elapsed = 1.00;
+	r->res.trans_rate = 12834.6754;
+	r->res.throughput = r->res.trans_rate;
+	r->res.tput_out = 0.103;
+	r->res.tput_in = 0.103;
 }
 
 /* -i 3,3 -I 95,50 -r: met, so only the banner shows it. */
@@ -201,7 +201,7 @@ static void result_only_met(struct np_report *r)
 	r->conf_level = 95;
 	r->conf_width = 50;
 	r->conf_result_only = true;
-	r->conf_met = true;
+	r->res.conf_met = true;
 }
 
 /* -c -C as the client reports them: both measured from /proc/stat. */
@@ -209,11 +209,11 @@ static void set_cpu(struct np_report *r, double lcpu, double rcpu, double lsd,
 		    double rsd)
 {
 	r->cpu = true;
-	r->lcpu = lcpu;
-	r->rcpu = rcpu;
-	r->lsd = lsd;
-	r->rsd = rsd;
-	r->lcpu_method = r->rcpu_method = 'S';
+	r->res.lcpu = lcpu;
+	r->res.rcpu = rcpu;
+	r->res.lsd = lsd;
+	r->res.rsd = rsd;
+	r->res.lcpu_method = r->res.rcpu_method = 'S';
 }
 
 static void fill_case(struct np_report *r, const struct gcase *c)
@@ -232,22 +232,22 @@ static void fill_case(struct np_report *r, const struct gcase *c)
 		r->confidence = true;
 		r->conf_level = 99;
 		r->conf_width = 5;
-		r->conf_tput = c->conf_tput;
-		r->conf_lcpu = c->conf_lcpu;
-		r->conf_rcpu = c->conf_rcpu;
+		r->res.conf_tput = c->conf_tput;
+		r->res.conf_lcpu = c->conf_lcpu;
+		r->res.conf_rcpu = c->conf_rcpu;
 	}
 	if (c->cpu)
 		set_cpu(r, c->lcpu, c->rcpu, c->lsd, c->rsd);
-	r->throughput = c->tput;
+	r->res.throughput = c->tput;
 	if (c->test == &np_test_udp_stream) {
 		/* The headline is the received rate; the table shows both. */
-		r->throughput = c->rtput;
-		r->local_tput = c->tput;
-		r->remote_tput = c->rtput;
-		r->local.send_calls = c->okay;
-		r->remote.recv_calls = c->got;
+		r->res.throughput = c->rtput;
+		r->res.local_tput = c->tput;
+		r->res.remote_tput = c->rtput;
+		r->res.local.send_calls = c->okay;
+		r->res.remote.recv_calls = c->got;
 		if (c->size)
-			r->send_size = c->size;
+			r->res.send_size = c->size;
 	} else if (c->size) {
 		r->req_size = c->size;
 		r->rsp_size = c->rsp;
@@ -395,13 +395,13 @@ START_TEST(test_conf_met_no_warning)
 	char *got, *plain;
 
 	golden_base(&r, &np_test_tcp_stream);
-	r.throughput = 16004.58;
+	r.res.throughput = 16004.58;
 	plain = render(&r, NULL);
 	r.confidence = true;
 	r.conf_level = 99;
 	r.conf_width = 5;
-	r.conf_met = true;
-	r.conf_tput = 1.234;
+	r.res.conf_met = true;
+	r.res.conf_tput = 1.234;
 	got = render(&r, NULL);
 	ck_assert_ptr_eq(strstr(got, "!!!"), NULL);
 	ck_assert_ptr_ne(strstr(got, " : +/-2.500% @ 99% conf. \n"), NULL);
@@ -431,12 +431,12 @@ START_TEST(test_warning_unsuppressable)
 	golden_base(&r, &np_test_tcp_stream);
 	r.headers = false;
 	r.verbosity = 0;
-	r.throughput = 16004.58;
+	r.res.throughput = 16004.58;
 	r.confidence = true;
 	r.conf_level = 99;
 	r.conf_width = 5;
-	r.conf_tput = 37.285;
-	r.conf_lcpu = 1.5;
+	r.res.conf_tput = 37.285;
+	r.res.conf_lcpu = 1.5;
 	got = render(&r, NULL);
 	golden_assert_text("P0 v0 warning", got, want);
 	free(got);
@@ -467,8 +467,8 @@ START_TEST(test_p0_data_only)
 	int lines = 0;
 
 	golden_base(&r, c->test);
-	r.throughput = r.local_tput = r.remote_tput = 1234.5;
-	r.local.send_calls = r.remote.recv_calls = 99;
+	r.res.throughput = r.res.local_tput = r.res.remote_tput = 1234.5;
+	r.res.local.send_calls = r.res.remote.recv_calls = 99;
 	if (_i >= N_P0)
 		set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
 	headed = render(&r, &hlen);
@@ -517,7 +517,7 @@ START_TEST(test_brand)
 
 	golden_base(&r, c->test);
 	r.verbosity = c->verbosity;
-	r.throughput = r.local_tput = r.remote_tput = 23066.48;
+	r.res.throughput = r.res.local_tput = r.res.remote_tput = 23066.48;
 	r.brand = "mybrand";
 	if (c->cpu)
 		set_cpu(&r, 10, 20, 0.75, 1.5);
@@ -554,7 +554,7 @@ START_TEST(test_rr_unit_k)
 
 	golden_base(&r, &np_test_udp_rr);
 	r.unit = 'k';
-	r.throughput = 251.97;
+	r.res.throughput = 251.97;
 	got = golden_render(np_report_rr_table, &r, NULL);
 	golden_assert_text("udp_rr -f k", got, want);
 	free(got);
@@ -569,7 +569,7 @@ START_TEST(test_wide_numbers)
 
 	golden_base(&r, &np_test_tcp_stream);
 	r.unit = 'k';
-	r.throughput = 16535849.99;
+	r.res.throughput = 16535849.99;
 	got = golden_render(np_report_stream_table, &r, NULL);
 	golden_assert_text("stream -f k", got,
 		    "Recv   Send    Send                          \n"
@@ -582,8 +582,8 @@ START_TEST(test_wide_numbers)
 
 	r.headers = false;
 	r.unit = 'B';
-	r.throughput = 2278981356.75;
-	r.elapsed = 12345.678;
+	r.res.throughput = 2278981356.75;
+	r.res.elapsed = 12345.678;
 	got = render(&r, NULL);
 	golden_assert_text("stream -f B", got,
 		    "131072  16384  16384    12345.68   2278981356.75   \n");
@@ -591,8 +591,8 @@ START_TEST(test_wide_numbers)
 
 	golden_base(&r, &np_test_udp_rr);
 	r.headers = false;
-	r.lss = 1234567;
-	r.throughput = 1234567.891;
+	r.res.lss = 1234567;
+	r.res.throughput = 1234567.891;
 	got = render(&r, NULL);
 	golden_assert_text("udp_rr wide", got,
 		    "1234567 212992 1        1       1.00     1234567.89   \n"
@@ -601,10 +601,10 @@ START_TEST(test_wide_numbers)
 
 	golden_base(&r, &np_test_udp_stream);
 	r.headers = false;
-	r.local_tput = 123456789.01;
-	r.remote_tput = 98765432.1;
-	r.local.send_calls = UINT64_C(12345678901);
-	r.remote.recv_calls = UINT64_C(12345678900);
+	r.res.local_tput = 123456789.01;
+	r.res.remote_tput = 98765432.1;
+	r.res.local.send_calls = UINT64_C(12345678901);
+	r.res.remote.recv_calls = UINT64_C(12345678900);
 	got = render(&r, NULL);
 	golden_assert_text("udp_stream wide", got,
 		    "212992   65507   1.00      12345678901      0    123456789.01\n"
@@ -624,7 +624,7 @@ START_TEST(test_brief_and_v3)
 	golden_base(&r, &np_test_tcp_crr);
 	r.headers = false;
 	r.verbosity = 0;
-	r.throughput = 11864.56;
+	r.res.throughput = 11864.56;
 	got = render(&r, NULL);
 	golden_assert_text("crr v0", got, "11864.56\n");
 	free(got);
@@ -632,15 +632,15 @@ START_TEST(test_brief_and_v3)
 	golden_base(&r, &np_test_udp_stream);
 	r.headers = false;
 	r.verbosity = 0;
-	r.local_tput = 89.83;
-	r.remote_tput = r.throughput = 80.5;
+	r.res.local_tput = 89.83;
+	r.res.remote_tput = r.res.throughput = 80.5;
 	got = render(&r, NULL);
 	golden_assert_text("udp_stream m64 v0", got, "  89.83\n");
 	free(got);
 
 	golden_base(&r, &np_test_udp_rr);
 	r.verbosity = 3;
-	r.throughput = 1.0;
+	r.res.throughput = 1.0;
 	got = render(&r, NULL);
 	golden_assert_text("v3", got, "MIGRATED UDP REQUEST/RESPONSE TEST from 0.0.0.0"
 		    " (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET"
@@ -717,14 +717,14 @@ START_TEST(test_cpu_remote_only)
 	golden_base(&r, c->test);
 	r.verbosity = c->verbosity;
 	r.headers = c->headers;
-	r.throughput = r.local_tput = 1234.56;
-	r.remote_tput = 1200.04;
-	r.local.send_calls = 99;
-	r.remote.recv_calls = 98;
+	r.res.throughput = r.res.local_tput = 1234.56;
+	r.res.remote_tput = 1200.04;
+	r.res.local.send_calls = 99;
+	r.res.remote.recv_calls = 98;
 	r.cpu = true;	/* -C: golden_base() left the local side unmeasured */
-	r.rcpu = 45.5;
-	r.rsd = 12.347;
-	r.rcpu_method = 'S';
+	r.res.rcpu = 45.5;
+	r.res.rsd = 12.347;
+	r.res.rcpu_method = 'S';
 	got = golden_render(c->test->print_table, &r, NULL);
 	if (c->verbosity == 0) {
 		free(got);
@@ -744,11 +744,11 @@ START_TEST(test_cpu_local_only)
 
 	golden_base(&r, &np_test_tcp_rr);
 	r.headers = false;
-	r.throughput = 1234.56;
+	r.res.throughput = 1234.56;
 	r.cpu = true;
-	r.lcpu = 45.5;
-	r.lsd = 12.347;
-	r.lcpu_method = 'S';
+	r.res.lcpu = 45.5;
+	r.res.lsd = 12.347;
+	r.res.lcpu_method = 'S';
 	got = render(&r, NULL);
 	golden_assert_text("tcp_rr -c", got,
 		    "16384  131072 1       1      1.00    1234.56  45.50  -1.00  12.347  -1.000 \n"
@@ -764,9 +764,9 @@ START_TEST(test_cpu_local_only)
 	r.verbosity = 0;
 	r.headers = false;
 	r.cpu = true;
-	r.lsd = 0.322;
-	r.rsd = 7.0;
-	r.lcpu_method = r.rcpu_method = 'S';
+	r.res.lsd = 0.322;
+	r.res.rsd = 7.0;
+	r.res.lcpu_method = r.res.rcpu_method = 'S';
 	got = render(&r, NULL);
 	golden_assert_text("udp_stream -c -C v0", got, "  0.32 S\n");
 	free(got);
@@ -789,7 +789,7 @@ START_TEST(test_crr_cpu_title)
 	char *got;
 
 	golden_base(&r, &np_test_tcp_crr);
-	r.throughput = 1234.56;
+	r.res.throughput = 1234.56;
 	set_cpu(&r, 53.21, 56.27, 103.586, 109.549);
 	got = golden_render(np_report_crr_table, &r, NULL);
 	golden_assert_text("crr x", got, want);
@@ -812,8 +812,8 @@ START_TEST(test_rr_cpu_blanks)
 
 	golden_base(&r, &np_test_tcp_rr);
 	r.headers = false;
-	r.lss = r.lsr = 212992;
-	r.throughput = 54487.21;
+	r.res.lss = r.res.lsr = 212992;
+	r.res.throughput = 54487.21;
 	set_cpu(&r, 72.01, 72.01, 26.431, 26.431);
 	tcp = render(&r, NULL);
 	r.test = &np_test_udp_rr;
@@ -841,7 +841,7 @@ START_TEST(test_cpu_unit_titles)
 
 	golden_base(&r, &np_test_udp_rr);
 	r.unit = 'k';
-	r.throughput = 251.97;
+	r.res.throughput = 251.97;
 	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
 	got = golden_render(np_report_rr_table, &r, NULL);
 	golden_assert_text("udp_rr -f k", got,
@@ -856,7 +856,7 @@ START_TEST(test_cpu_unit_titles)
 
 	golden_base(&r, &np_test_tcp_maerts);
 	r.unit = 'M';
-	r.throughput = 1234.56;
+	r.res.throughput = 1234.56;
 	set_cpu(&r, 1.5, 2.5, 3.5, 4.5);
 	got = golden_render(np_report_maerts_table, &r, NULL);
 	golden_assert_text("maerts -f M", got,
@@ -880,12 +880,12 @@ START_TEST(test_maerts_cpu_sockets)
 
 	golden_base(&r, &np_test_tcp_maerts);
 	r.headers = false;
-	r.lsr = 262144;
-	r.rss = 32768;
-	r.rsr = 131072;
-	r.lss = 16384;
-	r.rsend_size = 4096;
-	r.throughput = 1234.56;
+	r.res.lsr = 262144;
+	r.res.rss = 32768;
+	r.res.rsr = 131072;
+	r.res.lss = 16384;
+	r.res.rsend_size = 4096;
+	r.res.throughput = 1234.56;
 	got = render(&r, NULL);
 	golden_assert_text("maerts", got, "262144  32768   4096    1.00     1234.56   \n");
 	free(got);

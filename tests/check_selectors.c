@@ -148,17 +148,17 @@ struct gcase {
 
 static void latency_figures(struct np_report *r)
 {
-	r->latency = true;
-	r->lat_min = 12;
-	r->lat_max = 3583;
-	r->lat_p50 = 58;
-	r->lat_p90 = 72;
-	r->lat_p99 = 119;
-	r->lat_mean = 60.66;
-	r->lat_stddev = 66.60;
-	r->transaction_rate = 16432.619;
-	r->rt_latency = 60.855;
-	r->throughput = 16432.62;
+	r->res.latency = true;
+	r->res.lat_min = 12;
+	r->res.lat_max = 3583;
+	r->res.lat_p50 = 58;
+	r->res.lat_p90 = 72;
+	r->res.lat_p99 = 119;
+	r->res.lat_mean = 60.66;
+	r->res.lat_stddev = 66.60;
+	r->res.transaction_rate = 16432.619;
+	r->res.rt_latency = 60.855;
+	r->res.throughput = 16432.62;
 }
 
 static const struct gcase golden[] = {
@@ -190,11 +190,11 @@ START_TEST(test_golden)
 
 	golden_base(&r, c->test);
 	r.headers = c->headers;
-	r.throughput = c->tput;
+	r.res.throughput = c->tput;
 	if (c->lss_end)
-		r.lss_end = c->lss_end;
+		r.res.lss_end = c->lss_end;
 	if (c->rsr_end)
-		r.rsr_end = c->rsr_end;
+		r.res.rsr_end = c->rsr_end;
 	if (c->extra)
 		c->extra(&r);
 	got = print_sel(&r, c->list, c->style);
@@ -436,7 +436,7 @@ START_TEST(test_csv_unknown)
 
 	golden_base(&r, TS);
 	r.headers = false;
-	r.throughput = 17331.50;
+	r.res.throughput = 17331.50;
 	got = print_sel(&r, "THROUGHPUT,NOT_A_FIELD", NP_SEL_CSV);
 	golden_assert_text("last", got, "17331.50,,\n");
 	free(got);
@@ -467,7 +467,7 @@ START_TEST(test_columns_keyval_unknown)
 	char want[1024];
 
 	golden_base(&r, TS);
-	r.throughput = 17331.50;
+	r.res.throughput = 17331.50;
 	got = print_sel(&r, "THROUGHPUT,NOT_A_FIELD,ELAPSED_TIME", NP_SEL_COLUMNS);
 	snprintf(want, sizeof(want), "%s"
 		 "Throughput  Elapsed \n"
@@ -495,7 +495,7 @@ START_TEST(test_several_lines)
 	char want[1024];
 
 	golden_base(&r, UR);
-	r.throughput = 15809.91;
+	r.res.throughput = 15809.91;
 	got = print_sel(&r, "THROUGHPUT;REQUEST_SIZE,THROUGHPUT_UNITS", NP_SEL_CSV);
 	ck_assert_ptr_ne(strstr(got, "\nThroughput,Request Size Bytes,Throughput Units\n"
 				"15809.91,1,Trans/s\n"), NULL);
@@ -551,7 +551,7 @@ START_TEST(test_columns_wide_value)
 
 	golden_base(&r, TS);
 	r.headers = false;
-	r.throughput = 123456789012.34;
+	r.res.throughput = 123456789012.34;
 	got = print_sel(&r, "THROUGHPUT,THROUGHPUT_UNITS,LOCAL_CPU_METHOD", NP_SEL_COLUMNS);
 	golden_assert_text("wide", got, "123456789012.34  10^6bits/s  U      \n");
 	free(got);
@@ -566,12 +566,12 @@ START_TEST(test_replaces_tables)
 	char want[512];
 
 	golden_base(&r, TS);
-	r.throughput = 100.0;
+	r.res.throughput = 100.0;
 	r.confidence = true;
 	r.conf_level = 99;
 	r.conf_width = 5;
-	r.conf_tput = 37.285;
-	r.iterations = 10;
+	r.res.conf_tput = 37.285;
+	r.res.iterations = 10;
 	for (int v = 0; v <= 2; v++) {
 		r.verbosity = v;
 		got = print_sel(&r, "THROUGHPUT,CONFIDENCE_ITERATION,THROUGHPUT_CONFID",
@@ -600,26 +600,26 @@ struct kv_case {
 static void fill_unset(struct np_report *r)
 {
 	r->lalign[0] = r->lalign[1] = r->ralign[0] = r->ralign[1] = 8;
-	r->lprio = r->rprio = r->ltos = r->rtos = -1;
+	r->lprio = r->res.rprio = r->res.ltos = r->res.rtos = -1;
 }
 
 static void fill_stream(struct np_report *r)
 {
-	r->elapsed = 2.0;
-	r->local.bytes_sent = 250000000;
-	r->local.send_calls = 15259;
-	r->remote.bytes_recv = 250000000;
-	r->remote.recv_calls = 20000;
-	r->mss = 65483;
-	r->ltransport_retrans = 0;
-	r->rtransport_retrans = 3;
-	r->lsend_width = 9;
-	r->rrecv_width = 2;
-	snprintf(r->lcong, sizeof(r->lcong), "cubic");
+	r->res.elapsed = 2.0;
+	r->res.local.bytes_sent = 250000000;
+	r->res.local.send_calls = 15259;
+	r->res.remote.bytes_recv = 250000000;
+	r->res.remote.recv_calls = 20000;
+	r->res.mss = 65483;
+	r->res.ltransport_retrans = 0;
+	r->res.rtransport_retrans = 3;
+	r->res.lsend_width = 9;
+	r->res.rrecv_width = 2;
+	snprintf(r->res.lcong, sizeof(r->res.lcong), "cubic");
 	r->uuid = "1c3a3c0e-1b4c-11ef-8a55-0242ac120002";
 	r->command_line = "netperf -H 127.0.0.1 -- -k all";
 	r->nodelay = true;
-	r->rnodelay = true;
+	r->res.rnodelay = true;
 	r->lport = 5001;
 	r->rport = 5002;
 }
@@ -627,21 +627,21 @@ static void fill_stream(struct np_report *r)
 static void fill_cpu(struct np_report *r)
 {
 	r->cpu = true;
-	r->lcpu = 12.3456;
-	r->rcpu = -1;
-	r->lsd = 0.5;
-	r->lcpu_method = 'S';
-	r->lcpu_more.user = 1.5;
-	r->lcpu_more.system = 2.25;
-	r->lcpu_more.iowait = 0;
-	r->lcpu_more.irq = 0.125;
-	r->lcpu_more.swintr = 8.0;
-	r->lcpu_more.peak_util = 50.0;
-	r->lcpu_more.peak_id = 3;
-	r->lcpu_more.count = 4;
-	r->rcpu_more.peak_util = -1;
-	r->rcpu_more.peak_id = -1;
-	r->rcpu_more.count = 2;
+	r->res.lcpu = 12.3456;
+	r->res.rcpu = -1;
+	r->res.lsd = 0.5;
+	r->res.lcpu_method = 'S';
+	r->res.lcpu_more.user = 1.5;
+	r->res.lcpu_more.system = 2.25;
+	r->res.lcpu_more.iowait = 0;
+	r->res.lcpu_more.irq = 0.125;
+	r->res.lcpu_more.swintr = 8.0;
+	r->res.lcpu_more.peak_util = 50.0;
+	r->res.lcpu_more.peak_id = 3;
+	r->res.lcpu_more.count = 4;
+	r->res.rcpu_more.peak_util = -1;
+	r->res.rcpu_more.peak_id = -1;
+	r->res.rcpu_more.count = 2;
 }
 
 static void fill_conf(struct np_report *r)
@@ -649,10 +649,10 @@ static void fill_conf(struct np_report *r)
 	r->confidence = true;
 	r->conf_level = 95;
 	r->conf_width = 10;
-	r->conf_tput = 3.1416;
-	r->conf_lcpu = 0;
-	r->conf_rcpu = 12.5;
-	r->iterations = 7;
+	r->res.conf_tput = 3.1416;
+	r->res.conf_lcpu = 0;
+	r->res.conf_rcpu = 12.5;
+	r->res.iterations = 7;
 }
 
 static void fill_brand(struct np_report *r)
@@ -662,15 +662,15 @@ static void fill_brand(struct np_report *r)
 
 static void fill_rr(struct np_report *r)
 {
-	r->transaction_rate = 15809.914;
-	r->rt_latency = 63.252;
-	r->local.trans = 15810;
+	r->res.transaction_rate = 15809.914;
+	r->res.rt_latency = 63.252;
+	r->res.local.trans = 15810;
 	r->unit = 'k';
-	r->elapsed = 1.0;
-	r->local.bytes_sent = 1000;
-	r->local.bytes_recv = 2000;
-	r->local.send_calls = 1000;
-	r->local.recv_calls = 1000;
+	r->res.elapsed = 1.0;
+	r->res.local.bytes_sent = 1000;
+	r->res.local.bytes_recv = 2000;
+	r->res.local.send_calls = 1000;
+	r->res.local.recv_calls = 1000;
 }
 
 static void fill_ipv6(struct np_report *r)
@@ -816,7 +816,7 @@ START_TEST(test_brand_and_long_strings)
 	size_t n = 3000;
 
 	golden_base(&r, TS);
-	r.throughput = 1.5;
+	r.res.throughput = 1.5;
 	got = print_sel(&r, "RESULT_BRAND,THROUGHPUT,RESULT_BRAND", NP_SEL_CSV);
 	snprintf(want, sizeof(want), "%sResult Tag,Throughput,Result Tag\n, 1.50,,\n",
 		 banner_ts);

@@ -98,28 +98,28 @@ void golden_base(struct np_report *r, const struct np_test *t)
 	r->rname = "127.0.0.1";
 	r->raddr = "127.0.0.1";
 	r->rfamily = AF_INET;
-	r->elapsed = 1.00;
+	r->res.elapsed = 1.00;
 	if (t->sock_type == SOCK_DGRAM) {
-		r->lss = r->lsr = r->rss = r->rsr = 212992;
-		r->send_size = r->recv_size = 65507;
+		r->res.lss = r->res.lsr = r->res.rss = r->res.rsr = 212992;
+		r->res.send_size = r->res.recv_size = 65507;
 	} else {
-		r->lss = r->rss = 16384;
-		r->lsr = r->rsr = 131072;
-		r->send_size = r->recv_size = 16384;
+		r->res.lss = r->res.rss = 16384;
+		r->res.lsr = r->res.rsr = 131072;
+		r->res.send_size = r->res.recv_size = 16384;
 	}
-	r->lss_end = r->lss;
-	r->lsr_end = r->lsr;
-	r->rss_end = r->rss;
-	r->rsr_end = r->rsr;
+	r->res.lss_end = r->res.lss;
+	r->res.lsr_end = r->res.lsr;
+	r->res.rss_end = r->res.rss;
+	r->res.rsr_end = r->res.rsr;
 	r->lss_req = r->lsr_req = r->rss_req = r->rsr_req = -1;
-	r->rsend_size = r->rrecv_size = r->send_size;
+	r->res.rsend_size = r->res.rrecv_size = r->res.send_size;
 	r->req_size = r->rsp_size = 1;
-	r->mss = -1;
-	r->ltransport_retrans = r->rtransport_retrans = -1;
-	r->lcpu = r->rcpu = r->lsd = r->rsd = -1;
-	r->lcpu_method = r->rcpu_method = 'U';
-	r->iterations = 1;
-	r->conf_level_used = -1;
+	r->res.mss = -1;
+	r->res.ltransport_retrans = r->res.rtransport_retrans = -1;
+	r->res.lcpu = r->res.rcpu = r->res.lsd = r->res.rsd = -1;
+	r->res.lcpu_method = r->res.rcpu_method = 'U';
+	r->res.iterations = 1;
+	r->res.conf_level_used = -1;
 	r->uuid = "";
 	r->lcpu_bind = r->rcpu_bind = -1;
 	r->command_line = "netperf";

@@ -12,6 +12,10 @@
  * Its own option, --pattern B, shows a test's options reach netserver:
  * netperf fills every message with B, netserver checks every byte it
  * receives against its run->params[0], which is 110 unless the value came.
+ *
+ * Its descriptor's hooks: netserver reads in pieces of at most
+ * SELFTEST_PIECE bytes (server_sizes), which netperf's REMOTE_RECV_SIZE
+ * shows; the figures are TCP_STREAM's (derive).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -24,6 +28,7 @@
 #include <sys/socket.h>
 
 #include "kcall.h"
+#include "metrics.h"
 #include "report.h"
 #include "sock.h"
 #include "test.h"
@@ -35,6 +40,16 @@ static const struct np_test_option selftest_options[] = {
 	  0, 255, 110 },
 	{ NULL, NULL, NULL, 0, 0, 0 },
 };
+
+/* netserver's receive size at most, whatever netperf's rule gives. */
+#define SELFTEST_PIECE 1000
+
+static void selftest_server_sizes(const struct np_omni_request *q, struct np_sizes *z)
+{
+	(void)q;
+	if (z->recv_size <= 0 || z->recv_size > SELFTEST_PIECE)
+		z->recv_size = SELFTEST_PIECE;
+}
 
 /* Send until the end, then half-close and wait for netserver's EOF. */
 static int selftest_client(struct np_run *run)
@@ -104,6 +119,8 @@ const struct np_test np_test_selftest = {
 	.options = selftest_options,
 	.client_run = selftest_client,
 	.server_run = selftest_server,
+	.server_sizes = selftest_server_sizes,
+	.derive = np_metrics_derive_send,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,
 };

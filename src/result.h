@@ -1,0 +1,82 @@
+/*
+ * result.h - what one netperf run measured: the data phase's counters on
+ * both sides, the sizes and socket facts in force, CPU, and the figures
+ * derived from them (metrics.c).  The client's iterations and the control
+ * exchange write it; the report and the selectors only read it, next to
+ * the settings in struct np_report.
+ */
+#ifndef NP_RESULT_H
+#define NP_RESULT_H
+
+#include <stdbool.h>
+
+#include "test.h"
+
+/* One side's CPU breakdown, percent of the whole machine. */
+struct np_result_cpu {
+	double user, system, iowait, irq, swintr, peak_util;
+	int peak_id;
+	int count;             /* CPUs */
+};
+
+/* What netperf shows for a side it did not measure. */
+#define NP_UNMEASURED_CPU ((struct np_result_cpu){ .peak_util = -1, .peak_id = -1 })
+
+struct np_result {
+	/* Figures: means over iterations where netperf prints means. */
+	double elapsed;        /* netperf's own seconds */
+	double throughput;     /* the headline figure, in the report's unit */
+	double local_tput;     /* UDP_STREAM: send rate (last iteration) */
+	double remote_tput;    /* UDP_STREAM: receive rate (last iteration) */
+	double trans_rate;     /* RR -v 2: transactions/s, the last iteration */
+	double tput_out;       /* RR -v 2: 10^6bits/s each way, likewise */
+	double tput_in;
+	double transaction_rate; /* transactions/s whatever -f says */
+	double rt_latency;     /* microseconds per transaction */
+	struct np_counters local;
+	struct np_counters remote;
+
+	/* Sizes in force: socket buffers right after set-up and at the end,
+	 * bytes per call, buffer ring widths. */
+	int lss, lsr;
+	int rss, rsr;
+	int lss_end, lsr_end;
+	int rss_end, rsr_end;
+	int send_size;         /* local bytes per send / recv */
+	int recv_size;
+	int rsend_size;        /* remote bytes per send / recv */
+	int rrecv_size;
+	int lsend_width, lrecv_width, rsend_width, rrecv_width;
+
+	/* The data connection as the kernels ran it. */
+	int mss;               /* TCP; -1 unknown */
+	bool rnodelay;         /* what netserver applied */
+	int ltransport_retrans, rtransport_retrans;  /* TCP; -1 unknown */
+	char lcong[17], rcong[17];                   /* "" unknown */
+	int rprio;             /* SO_PRIORITY netserver set, -1 = left alone */
+	int ltos, rtos;        /* IP_TOS / IPV6_TCLASS in force (-Y), -1 = left */
+	unsigned sport, dport; /* the data connection's real ports */
+
+	/* CPU (-c / -C): utilisation in percent of the whole machine,
+	 * service demand in us/KB (us/Tr with 'x' units); -1 for a side not
+	 * measured, whose method letter is then 'U'. */
+	double lcpu, rcpu;     /* means over iterations */
+	double lsd, rsd;
+	char lcpu_method, rcpu_method;
+	struct np_result_cpu lcpu_more, rcpu_more;
+
+	/* Confidence achieved (-i/-I), and the iterations run. */
+	bool conf_met;
+	double conf_tput;      /* achieved full width, percent */
+	double conf_lcpu;
+	double conf_rcpu;
+	int iterations;        /* run, with or without confidence */
+	double conf_level_used; /* -1 without confidence */
+
+	/* -j (or a latency field): round-trip times in microseconds. */
+	bool latency;
+	int lat_min, lat_max, lat_p50, lat_p90, lat_p99;
+	double lat_mean, lat_stddev;
+};
+
+#endif
