@@ -85,7 +85,7 @@ static const struct optdef global_defs[] = {
 	{ 'H', ARG_REQUIRED, "name|ip,fam *", "Specify the target machine and/or its address family", NULL },
 	{ 'i', ARG_REQUIRED, "max,min", "Specify the max and min number of iterations (15,1)\n"
 				     "(3..30, as netperf 2.7.1 runs them)", NULL },
-	{ 'I', ARG_REQUIRED, "lvl[,intvl]", "Specify confidence level (95 or 99) (99)\n"
+	{ 'I', ARG_REQUIRED, "lvl[,intvl]", "Specify confidence level (50 to 99.99) (99)\n"
 				    "and confidence interval in percentage (5)", NULL },
 	{ 'j', ARG_NONE, "", "Keep additional timing statistics", NULL },
 	{ 'k', ARG_REQUIRED, "dirty,clean", "Dirty buffers (netperf --enable-dirty only; ignored)",
@@ -755,6 +755,22 @@ static void print_test_usage(FILE *out, const struct np_test *t)
 	print_defs(out, own, 28);
 }
 
+/* A plain decimal ("0.5", "16") within [min, max]: strtod alone would
+ * take " 5", "+5", "0x5" and "inf". */
+static enum np_opts_status decimal(const struct cur *c, const char *text, double min,
+				      double max, double *out)
+{
+	char *end;
+	double v = strtod(text, &end);
+
+	if (text[strspn(text, "0123456789.")] != '\0' || *end != '\0' || end == text)
+		return bad(c, "%s: not a number", text);
+	if (v < min || v > max)
+		return bad(c, "%s out of range (%g..%g)", text, min, max);
+	*out = v;
+	return NP_OPTS_RUN;
+}
+
 static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 {
 	struct np_opts *o = ctx;
@@ -1014,13 +1030,10 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		if ((st = split(c, &p)) != NP_OPTS_RUN)
 			return st;
 		pair_both(&p);
-		if (p.has_a) {
-			if ((st = number(c, p.a, 95, 99, "%", &v)) != NP_OPTS_RUN)
-				return st;
-			if (v != 95 && v != 99)
-				return bad(c, "only 95%% and 99%% confidence levels are supported");
-			o->conf_level = (double)v;
-		}
+		/* Any level: t is computed, not looked up (2.7.1 has 95 and 99
+		 * alone, and truncates 99.9 to 99). */
+		if (p.has_a && (st = decimal(c, p.a, 50, 99.99, &o->conf_level)) != NP_OPTS_RUN)
+			return st;
 		if (p.has_b) {
 			w = strtod(p.b, &end);
 			/* Plain decimals only: strtod takes " 5", "+5", "0x5", "inf". */
@@ -1084,22 +1097,6 @@ static enum np_opts_status size_pair(const struct cur *c, struct pair *p, int64_
 			return st;
 		*b = (int32_t)v;
 	}
-	return NP_OPTS_RUN;
-}
-
-/* A plain decimal ("0.5", "16") within [min, max]: strtod alone would
- * take " 5", "+5", "0x5" and "inf". */
-static enum np_opts_status decimal(const struct cur *c, const char *text, double min,
-				      double max, double *out)
-{
-	char *end;
-	double v = strtod(text, &end);
-
-	if (text[strspn(text, "0123456789.")] != '\0' || *end != '\0' || end == text)
-		return bad(c, "%s: not a number", text);
-	if (v < min || v > max)
-		return bad(c, "%s out of range (%g..%g)", text, min, max);
-	*out = v;
 	return NP_OPTS_RUN;
 }
 

@@ -40,9 +40,12 @@ void np_report_banner(FILE *out, const struct np_report *r)
 		r->title ? r->title : r->test->title, r->lname, short_addr(r->laddr), r->lport,
 		np_family_name(r->lfamily), r->rname, short_addr(r->raddr),
 		r->rport, np_family_name(r->rfamily));
+	/* A whole level prints as 2.7.1 prints 95 and 99; 99.9 as itself. */
 	if (r->confidence)
-		fprintf(out, " : +/-%.3f%% @ %2d%% conf. %s", r->conf_width / 2.0,
-			(int)r->conf_level, r->conf_result_only ? " on result only" : "");
+		fprintf(out, r->conf_level == (int)r->conf_level ? " : +/-%.3f%% @ %2.0f%% conf. %s"
+								: " : +/-%.3f%% @ %g%% conf. %s",
+			r->conf_width / 2.0, r->conf_level,
+			r->conf_result_only ? " on result only" : "");
 	if (r->no_control)
 		fputs(" : no control", out);
 	if (r->nodelay)

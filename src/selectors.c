@@ -108,6 +108,7 @@ enum fmt {
 	F2,     /* %.2f */
 	F3,     /* %.3f */
 	F6,     /* %f */
+	G,      /* %g: what is whole prints as %d does */
 };
 
 struct field {
@@ -162,7 +163,7 @@ static const struct field fields[N_FIELDS] = {
 	F(REMOTE_CPU_METHOD, "Remote", "CPU", "Util", "Method", CHAR),
 	F(REMOTE_SD, "Remote", "Service", "Demand", "", F3),
 	F(SD_UNITS, "Service", "Demand", "Units", "", STR),
-	F(CONFIDENCE_LEVEL, "Confidence", "Level", "Percent", "", INT),
+	F(CONFIDENCE_LEVEL, "Confidence", "Level", "Percent", "", G),
 	F(CONFIDENCE_INTERVAL, "Confidence", "Width", "Target", "", F6),
 	F(CONFIDENCE_ITERATION, "Confidence", "Iterations", "Run", "", INT),
 	F(THROUGHPUT_CONFID, "Throughput", "Confidence", "Width (%)", "", F3),
@@ -695,7 +696,7 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 
 	/* Without -i/-I netperf leaves its initial values: level 0, -1 for
 	 * the widths, 1 iteration. */
-	case S_CONFIDENCE_LEVEL: v->i = r->confidence ? (long long)r->conf_level : 0; break;
+	case S_CONFIDENCE_LEVEL: v->d = r->confidence ? r->conf_level : 0; break;
 	case S_CONFIDENCE_INTERVAL: v->d = r->confidence ? r->conf_width : -1.0; break;
 	case S_CONFIDENCE_ITERATION: v->i = r->res.iterations > 0 ? r->res.iterations : 1; break;
 	case S_THROUGHPUT_CONFID: v->d = r->confidence ? r->res.conf_tput : -1.0; break;
@@ -884,6 +885,7 @@ static bool render(int id, const struct np_report *r, struct text *t)
 	case F2: snprintf(t->num, sizeof(t->num), "%.2f", v->d); break;
 	case F3: snprintf(t->num, sizeof(t->num), "%.3f", v->d); break;
 	case F6: snprintf(t->num, sizeof(t->num), "%f", v->d); break;
+	case G: snprintf(t->num, sizeof(t->num), "%g", v->d); break;
 	}
 	if (t->s == NULL)
 		t->s = "";
