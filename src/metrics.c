@@ -56,6 +56,11 @@ void np_metrics_derive_send(const struct np_test *t, char unit, int burst, struc
 	s->local_tput = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, s->elapsed),
 				     unit);
 	s->remote_tput = s->throughput;
+	if (t->sock_type == SOCK_DGRAM) {
+		s->send_pps = np_metrics_rate((double)s->local.send_calls, s->elapsed);
+		s->recv_pps = np_metrics_rate((double)s->remote.recv_calls, s->elapsed);
+		s->loss_pct = np_metrics_loss(&s->local, &s->remote);
+	}
 }
 
 void np_metrics_derive_receive(const struct np_test *t, char unit, int burst,
@@ -67,9 +72,18 @@ void np_metrics_derive_receive(const struct np_test *t, char unit, int burst,
 				     unit);
 }
 
+double np_metrics_loss(const struct np_counters *local, const struct np_counters *remote)
+{
+	if (!local->send_calls)
+		return 0.0;
+	return 100.0 * ((double)local->send_calls - (double)remote->recv_calls) /
+	       (double)local->send_calls;
+}
+
 void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_result *s)
 {
 	s->trans_rate = s->rt_latency = 0;
+	s->send_pps = s->recv_pps = s->loss_pct = -1;
 	if (t->derive)
 		t->derive(t, unit, burst, s);
 	s->lsd = np_metrics_service_demand(unit, &s->local, s->elapsed, s->lcpu,
@@ -116,6 +130,8 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 	memset(&sum->remote, 0, sizeof(sum->remote));
 	sum->throughput = sum->local_tput = sum->remote_tput = 0;
 	sum->trans_rate = sum->tput_out = sum->tput_in = 0;
+	if (sum->send_pps >= 0)
+		sum->send_pps = sum->recv_pps = 0;
 	for (int i = 0; i < n; i++) {
 		const struct np_result *f = &flows[i];
 
@@ -125,6 +141,10 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 		sum->local_tput += f->local_tput;
 		sum->remote_tput += f->remote_tput;
 		sum->trans_rate += f->trans_rate;
+		if (sum->send_pps >= 0) {
+			sum->send_pps += f->send_pps;
+			sum->recv_pps += f->recv_pps;
+		}
 		sum->tput_out += f->tput_out;
 		sum->tput_in += f->tput_in;
 		elapsed += f->elapsed;
@@ -135,6 +155,8 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 	sum->elapsed = elapsed / n;
 	sum->rt_latency = rtt / n;
 	sum->transaction_rate = sum->trans_rate;
+	if (sum->loss_pct >= 0)
+		sum->loss_pct = np_metrics_loss(&sum->local, &sum->remote);
 	sum->lcpu = lcpu.n ? lcpu.total / lcpu.n : -1.0;
 	sum->rcpu = rcpu.n ? rcpu.total / rcpu.n : -1.0;
 	if (lcpu.n)
@@ -190,12 +212,15 @@ void np_metrics_latency(const struct np_hist *h, struct np_result *s)
 {
 	if (!h->count)
 		return;
+	s->hist = h;
 	s->latency = true;
 	s->lat_min = (int)(h->min / 1000);
 	s->lat_max = (int)(h->max / 1000);
 	s->lat_p50 = (int)(np_hist_percentile(h, 50) / 1000);
 	s->lat_p90 = (int)(np_hist_percentile(h, 90) / 1000);
 	s->lat_p99 = (int)(np_hist_percentile(h, 99) / 1000);
+	s->lat_p999 = (int)(np_hist_percentile(h, 99.9) / 1000);
+	s->lat_p9999 = (int)(np_hist_percentile(h, 99.99) / 1000);
 	s->lat_mean = np_hist_mean_us(h);
 	s->lat_stddev = np_hist_stddev_us(h);
 }

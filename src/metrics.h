@@ -14,6 +14,10 @@
 #include "stats.h"
 #include "test.h"
 
+/* Datagrams sent that the other side did not read, percent of those
+ * sent; 0 when none was sent. */
+double np_metrics_loss(const struct np_counters *local, const struct np_counters *remote);
+
 /* amount / seconds, 0 for no time. */
 double np_metrics_rate(double amount, double seconds);
 
@@ -52,9 +56,10 @@ void np_metrics_derive_receive(const struct np_test *t, char unit, int burst,
  */
 void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_result *sum);
 
-/* -j: the round trips' figures in microseconds (min, max, P50, P90,
- * P99, mean, standard deviation) from h, which counts nanoseconds; none
- * when h is empty. */
+/* -j: the round trips' figures in microseconds (min, max, P50, P90, P99,
+ * P99.9, P99.99, mean, standard deviation) from h, which counts
+ * nanoseconds, and h itself for the histogram block; none when h is
+ * empty.  h must outlive s. */
 void np_metrics_latency(const struct np_hist *h, struct np_result *s);
 
 /* -i/-I: when to stop iterating. */

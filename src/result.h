@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "stats.h"
 #include "test.h"
 
 /* One side's CPU breakdown, percent of the whole machine. */
@@ -35,6 +36,10 @@ struct np_result {
 	double rt_latency;     /* microseconds per transaction */
 	struct np_counters local;
 	struct np_counters remote;
+	/* Datagram streams (UDP_STREAM), the last iteration's: packets per
+	 * second that left netperf's socket and that netserver read, and the
+	 * share lost between, percent; -1 for other tests. */
+	double send_pps, recv_pps, loss_pct;
 
 	/* Sizes in force: socket buffers right after set-up and at the end,
 	 * bytes per call, buffer ring widths. */
@@ -73,10 +78,12 @@ struct np_result {
 	int iterations;        /* run, with or without confidence */
 	double conf_level_used; /* -1 without confidence */
 
-	/* -j (or a latency field): round-trip times in microseconds. */
+	/* -j (or a latency field): round-trip times in microseconds, and
+	 * the histogram they come from (nanoseconds; NULL = not kept). */
 	bool latency;
-	int lat_min, lat_max, lat_p50, lat_p90, lat_p99;
+	int lat_min, lat_max, lat_p50, lat_p90, lat_p99, lat_p999, lat_p9999;
 	double lat_mean, lat_stddev;
+	const struct np_hist *hist;
 };
 
 #endif

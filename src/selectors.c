@@ -92,6 +92,9 @@ enum field_id {
 	S_REMOTE_SOCKET_PRIO, S_LOCAL_SOCKET_TOS, S_REMOTE_SOCKET_TOS,
 	S_LOCAL_CONG_CONTROL, S_REMOTE_CONG_CONTROL, S_LOCAL_FILL_FILE,
 	S_REMOTE_FILL_FILE, S_COMMAND_LINE, S_OUTPUT_END,
+	/* netperf-ng's own, which netperf 2.7.1's "?" list and "all" lack. */
+	S_P99_9_LATENCY, S_P99_99_LATENCY, S_LOCAL_SEND_PACKET_RATE,
+	S_REMOTE_RECV_PACKET_RATE, S_PACKET_LOSS_PERCENT,
 	N_FIELDS
 };
 
@@ -296,11 +299,16 @@ static const struct field fields[N_FIELDS] = {
 	F(REMOTE_FILL_FILE, "Remote", "Fill", "File", "", STR),
 	F(COMMAND_LINE, "Command", "Line", "", "", QUOTED),
 	F(OUTPUT_END, "This", "Is", "The", "End", STR),
+	F(P99_9_LATENCY, "99.9th", "Percentile", "Latency", "Microseconds", INT),
+	F(P99_99_LATENCY, "99.99th", "Percentile", "Latency", "Microseconds", INT),
+	F(LOCAL_SEND_PACKET_RATE, "Local", "Send", "Packets", "per sec", F2),
+	F(REMOTE_RECV_PACKET_RATE, "Remote", "Recv", "Packets", "per sec", F2),
+	F(PACKET_LOSS_PERCENT, "Packet", "Loss", "Percent", "", F3),
 };
 
 #undef F
 
-_Static_assert(N_FIELDS == 175, "netperf 2.7.1 knows 175 output names");
+_Static_assert(S_OUTPUT_END + 1 == 175, "netperf 2.7.1 knows 175 output names");
 
 /* ---- Parsing ---------------------------------------------------------- */
 
@@ -573,8 +581,10 @@ int np_sel_parse(const char *value, enum np_sel_style style,
 
 void np_sel_list_names(FILE *out, enum np_sel_style style)
 {
-	/* netperf: a comma list for -o and -k, a name per line for -O. */
-	for (int i = 0; i < N_FIELDS; i++)
+	/* netperf: a comma list for -o and -k, a name per line for -O.
+	 * Its list exactly, which scripts may read: netperf-ng's own names
+	 * are in netperf(1). */
+	for (int i = 0; i <= S_OUTPUT_END; i++)
 		fprintf(out, "%s%s", i ? (style == NP_SEL_COLUMNS ? "\n" : ",") : "",
 			fields[i].name);
 	fputc('\n', out);
@@ -584,8 +594,10 @@ bool np_sel_wants_latency(const struct np_selection *sel)
 {
 	for (int l = 0; l < NP_SEL_MAX_LINES; l++)
 		for (int j = 0; j < sel->nfields[l]; j++)
-			if (sel->field[l][j] >= S_MIN_LATENCY &&
-			    sel->field[l][j] <= S_STDDEV_LATENCY)
+			if ((sel->field[l][j] >= S_MIN_LATENCY &&
+			     sel->field[l][j] <= S_STDDEV_LATENCY) ||
+			    sel->field[l][j] == S_P99_9_LATENCY ||
+			    sel->field[l][j] == S_P99_99_LATENCY)
 				return true;
 	return false;
 }
@@ -812,6 +824,11 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_P99_LATENCY: v->i = r->res.latency ? r->res.lat_p99 : -1; break;
 	case S_MEAN_LATENCY: v->d = r->res.latency ? r->res.lat_mean : -1.0; break;
 	case S_STDDEV_LATENCY: v->d = r->res.latency ? r->res.lat_stddev : -1.0; break;
+	case S_P99_9_LATENCY: v->i = r->res.latency ? r->res.lat_p999 : -1; break;
+	case S_P99_99_LATENCY: v->i = r->res.latency ? r->res.lat_p9999 : -1; break;
+	case S_LOCAL_SEND_PACKET_RATE: v->d = r->res.send_pps; break;
+	case S_REMOTE_RECV_PACKET_RATE: v->d = r->res.recv_pps; break;
+	case S_PACKET_LOSS_PERCENT: v->d = r->res.loss_pct; break;
 	case S_LOCAL_SOCKET_PRIO: v->i = r->lprio; break;
 	case S_REMOTE_SOCKET_PRIO: v->i = r->res.rprio; break;
 	case S_LOCAL_SOCKET_TOS: v->i = r->res.ltos; break;

@@ -293,6 +293,28 @@ uint64_t np_hist_percentile(const struct np_hist *h, double p)
 	return h->max;
 }
 
+void np_hist_decades(const struct np_hist *h, uint64_t rows[NP_HIST_DECADES][10],
+		     uint64_t *over)
+{
+	memset(rows, 0, sizeof(uint64_t) * NP_HIST_DECADES * 10);
+	*over = 0;
+	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++) {
+		uint64_t us = bucket_floor(i) / 1000, unit = 1;
+		int k = 0;
+
+		if (!h->bucket[i])
+			continue;
+		while (k < NP_HIST_DECADES && us >= unit * 10) {
+			unit *= 10;
+			k++;
+		}
+		if (k == NP_HIST_DECADES)
+			*over += h->bucket[i];
+		else
+			rows[k][us / unit] += h->bucket[i];
+	}
+}
+
 double np_hist_mean_us(const struct np_hist *h)
 {
 	return h->count ? h->sum / (double)h->count : 0.0;

@@ -39,13 +39,14 @@ bool np_stats_confident(const struct np_stats *s, double level,
 			double width_pct);
 
 /*
- * Round-trip times: a log-linear histogram (HDR style).  Below 2^6 ns
+ * Round-trip times: a log-linear histogram (HDR style).  Below 2^7 ns
  * every value has its own bucket; above, each power of two is split in
- * 64, so a percentile is off by less than 1/64 (1.6 %) of its value.
+ * 128, so a percentile (a bucket's low edge) is below the true value by
+ * less than 1/128 (0.8 %) of it.
  * Adding a value is a few instructions and no allocation: the data loops
  * of request/response tests call it once per transaction with -j.
  */
-#define NP_HIST_SUB_BITS 6
+#define NP_HIST_SUB_BITS 7
 #define NP_HIST_SUB (1u << NP_HIST_SUB_BITS)
 #define NP_HIST_BUCKETS ((64 - NP_HIST_SUB_BITS + 1) * NP_HIST_SUB)
 
@@ -97,6 +98,16 @@ void np_hist_merge(struct np_hist *dst, const struct np_hist *src);
  * (nanoseconds; the low edge of its bucket).  0 when empty. */
 uint64_t np_hist_percentile(const struct np_hist *h, double p);
 double np_hist_mean_us(const struct np_hist *h);
+
+/* netperf 2.7.1's histogram block (-v 2 with its --enable-histogram):
+ * rows of ten cells for 1 us, 10 us, ... 10 s, cell j of row k counting
+ * values in [j, j+1) * 10^k us; over counts 100 s and beyond.  Each fine
+ * bucket falls in the cell of its low edge, so a value within 1/128 above
+ * a cell's edge may be counted in the cell below; the cells always add
+ * up to h->count. */
+#define NP_HIST_DECADES 8
+void np_hist_decades(const struct np_hist *h, uint64_t rows[NP_HIST_DECADES][10],
+		     uint64_t *over);
 /* Sample standard deviation, microseconds. */
 double np_hist_stddev_us(const struct np_hist *h);
 

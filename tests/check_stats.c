@@ -378,13 +378,13 @@ START_TEST(test_hist_buckets)
 		np_hist_add(&h, v);
 		/* one value: every percentile is it, to the bucket's width */
 		ck_assert_uint_le(np_hist_percentile(&h, 50), v);
-		ck_assert_uint_ge(np_hist_percentile(&h, 50) * 65, v * 64);
+		ck_assert_uint_ge(np_hist_percentile(&h, 50) * 129, v * 128);
 	}
 	ck_assert_uint_lt(np_hist_index(UINT64_MAX), NP_HIST_BUCKETS);
-	ck_assert_uint_eq(np_hist_index(63), 63);
-	ck_assert_uint_eq(np_hist_index(64), 64);
+	ck_assert_uint_eq(np_hist_index(127), 127);
 	ck_assert_uint_eq(np_hist_index(128), 128);
-	ck_assert_uint_eq(np_hist_index(129), 128);
+	ck_assert_uint_eq(np_hist_index(256), 256);
+	ck_assert_uint_eq(np_hist_index(257), 256);
 }
 END_TEST
 
@@ -473,8 +473,10 @@ START_TEST(test_hist_merge_equals_adding)
 	ck_assert_uint_eq(ha.min, 2);
 	ck_assert_uint_eq(ha.max, (uint64_t)1 << 40);
 	ck_assert_uint_eq(ha.bucket[np_hist_index(64)], 2);
-	/* 123456 twice and 123000 (from c) share a 1024 ns wide bucket. */
-	ck_assert_uint_eq(ha.bucket[np_hist_index(123456)], 3);
+	/* 123456 twice in a 512 ns wide bucket, 123392..123903; 123000 (from
+	 * c) is in the one below. */
+	ck_assert_uint_eq(ha.bucket[np_hist_index(123456)], 2);
+	ck_assert_uint_eq(ha.bucket[np_hist_index(123000)], 1);
 	ck_assert_uint_eq(ha.bucket[np_hist_index((uint64_t)1 << 40)], 1);
 	/* A merge one way round is the merge the other way. */
 	np_hist_merge(&hc, &hb);
@@ -483,6 +485,43 @@ START_TEST(test_hist_merge_equals_adding)
 		np_hist_add(&hb, a[i]);
 	np_hist_merge(&hc, &hb);
 	assert_hist_same(&hc, &all);
+}
+END_TEST
+
+/* netperf 2.7.1's block: cell j of row k is [j, j+1) * 10^k us; the
+ * cells add up to the count. */
+START_TEST(test_hist_decades)
+{
+	static const uint64_t ns[] = { 500, 1000, 9999, 10100, 25000, 99000, 100500,
+				       5050000, 9990000000ull, 99000000000ull,
+				       101000000000ull, 250000000000ull };
+	uint64_t rows[NP_HIST_DECADES][10], over, total = 0;
+	struct np_hist h;
+
+	np_hist_init(&h);
+	for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++)
+		np_hist_add(&h, ns[i]);
+	np_hist_decades(&h, rows, &over);
+	ck_assert_uint_eq(rows[0][0], 1);      /* 0.5 us */
+	ck_assert_uint_eq(rows[0][1], 1);      /* 1 us */
+	ck_assert_uint_eq(rows[0][9], 1);      /* 9.999 us */
+	ck_assert_uint_eq(rows[1][1], 1);      /* 10.1 us */
+	ck_assert_uint_eq(rows[1][2], 1);      /* 25 us */
+	ck_assert_uint_eq(rows[1][9], 1);      /* 99 us */
+	ck_assert_uint_eq(rows[2][1], 1);      /* 100.5 us */
+	ck_assert_uint_eq(rows[3][5], 1);      /* 5.05 ms */
+	ck_assert_uint_eq(rows[6][9], 1);      /* 9.99 s */
+	ck_assert_uint_eq(rows[7][9], 1);      /* 99 s */
+	ck_assert_uint_eq(over, 2);            /* 101 s, 250 s */
+	for (int k = 0; k < NP_HIST_DECADES; k++)
+		for (int j = 0; j < 10; j++)
+			total += rows[k][j];
+	ck_assert_uint_eq(total + over, h.count);
+	/* Right at an edge, 10 us: its bucket starts at 9.984 us, below. */
+	np_hist_init(&h);
+	np_hist_add(&h, 10000);
+	np_hist_decades(&h, rows, &over);
+	ck_assert_uint_eq(rows[0][9], 1);
 }
 END_TEST
 
@@ -506,10 +545,10 @@ START_TEST(test_hist_merge_by_hand)
 	ck_assert_double_eq(np_hist_mean_us(&h), 4);
 	/* Sample variance of 1, 3, 5, 7: 20 / 3. */
 	ck_assert_double_eq_tol(np_hist_stddev_us(&h), sqrt(20.0 / 3.0), 1e-12);
-	/* The 2nd of 4 is 3000 ns, at the low edge of its bucket (32 ns wide
-	 * in 2048..4095); the 4th 7000 ns (64 ns wide in 4096..8191). */
-	ck_assert_uint_eq(np_hist_percentile(&h, 50), 3000 - 3000 % 32);
-	ck_assert_uint_eq(np_hist_percentile(&h, 100), 7000 - 7000 % 64);
+	/* The 2nd of 4 is 3000 ns, at the low edge of its bucket (16 ns wide
+	 * in 2048..4095); the 4th 7000 ns (32 ns wide in 4096..8191). */
+	ck_assert_uint_eq(np_hist_percentile(&h, 50), 3000 - 3000 % 16);
+	ck_assert_uint_eq(np_hist_percentile(&h, 100), 7000 - 7000 % 32);
 	ck_assert_uint_eq(np_hist_percentile(&h, 0), 1000);
 	/* g is left as it was. */
 	ck_assert_uint_eq(g.count, 2);
@@ -613,6 +652,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_hist_percentiles);
 	tcase_add_test(tc, test_hist_merge_equals_adding);
 	tcase_add_test(tc, test_hist_merge_by_hand);
+	tcase_add_test(tc, test_hist_decades);
 	tcase_add_test(tc, test_hist_merge_empty);
 	tcase_add_test(tc, test_hist_merge_saturates);
 	suite_add_tcase(s, tc);
