@@ -471,6 +471,40 @@ static void rr_rows(FILE *out, const struct np_report *r, const struct rr_view *
 	fprintf(out, "%-6d %-6d\n", r->res.rss, r->res.rsr);
 }
 
+/* -j -v 2: netperf 2.7.1's histogram block (its --enable-histogram
+ * build), rows and widths as it prints them, so that scripts that read it
+ * (PerfKitBenchmarker) keep working. */
+static void histogram_block(FILE *out, const struct np_hist *h)
+{
+	static const char *const names[NP_HIST_DECADES] = {
+		"UNIT_USEC     ", "TEN_USEC      ", "HUNDRED_USEC  ", "UNIT_MSEC     ",
+		"TEN_MSEC      ", "HUNDRED_MSEC  ", "UNIT_SEC      ", "TEN_SEC       ",
+	};
+	uint64_t rows[NP_HIST_DECADES][10], over;
+
+	np_hist_decades(h, rows, &over);
+	fputs("\nHistogram of request/reponse times.\n", out);
+	for (int k = 0; k < NP_HIST_DECADES; k++) {
+		fputs(names[k], out);
+		for (int j = 0; j < 10; j++)
+			fprintf(out, ": %4" PRIu64, rows[k][j]);
+		fputc('\n', out);
+	}
+	fprintf(out, ">100_SECS: %" PRIu64 "\n", over);
+	fprintf(out, "HIST_TOTAL:      %" PRIu64 "\n", h->count);
+}
+
+/* -v 2, request/response: after everything netperf 2.7.1 prints (its
+ * histogram block with -j), the mean round trip and half of it, the
+ * one-way estimate that lat_udp and lat_tcp report. */
+static void rr_extras(FILE *out, const struct np_report *r)
+{
+	if (r->res.hist)
+		histogram_block(out, r->res.hist);
+	fprintf(out, "\nRound-trip latency: %.3f usec mean, one-way estimate %.3f usec\n",
+		r->res.rt_latency, r->res.rt_latency / 2.0);
+}
+
 void np_report_rr_table(FILE *out, const struct np_report *r)
 {
 	const bool tcp = r->test->sock_type == SOCK_STREAM;
@@ -484,8 +518,12 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 	const double rate = r->res.trans_rate;
 
 	rr_rows(out, r, &v);
-	if (r->verbosity < 2 || !tcp)
+	if (r->verbosity < 2)
 		return;
+	if (!tcp) {
+		rr_extras(out, r);
+		return;
+	}
 	fprintf(out, "Alignment      Offset         RoundTrip  Trans    Throughput\n"
 		"Local  Remote  Local  Remote  Latency    Rate     %-8.8s/s\n"
 		"Send   Recv    Send   Recv    usec/Tran  per sec  Outbound   Inbound\n",
@@ -494,6 +532,7 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 	 * belongs, so that column reads 0. */
 	fprintf(out, "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f\n",
 		8, 0, 0, 0, rate > 0 ? 1e6 / rate : 0.0, rate, r->res.tput_out, r->res.tput_in);
+	rr_extras(out, r);
 }
 
 void np_report_rr_brief(FILE *out, const struct np_report *r)
@@ -516,6 +555,7 @@ void np_report_crr_table(FILE *out, const struct np_report *r)
 		return;
 	fprintf(out, "\nAlignment      Offset\nLocal  Remote  Local  Remote\n"
 		"Send   Recv    Send   Recv\n%5d  %5d   %5d  %5d\n", 8, 8, 0, 0);
+	rr_extras(out, r);
 }
 
 /* With CPU, the service demand without a method letter. */
