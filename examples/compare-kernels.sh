@@ -10,6 +10,10 @@
 #   ./compare-kernels.sh -H 198.18.0.2 -n 10 > after.txt
 #   ministat before.txt after.txt
 #
+# Two settings that need no reboot (two hosts, two netservers, two
+# message sizes) are better compared with ab-compare.sh, which alternates
+# their runs and runs ministat itself.
+#
 # It stops at the first failed run, with netperf's exit status, so that a
 # half-written file is never mistaken for a result.  NETPERF names the
 # netperf to run (default: netperf on the PATH).
