@@ -28,21 +28,22 @@
 /* Outcome of moving one whole message. */
 enum xfer { XFER_DONE, XFER_PEER_CLOSED, XFER_STOPPED, XFER_FAILED };
 
-/* A signal cut a call short: the end of the test, or a transaction's own
- * deadline passed (run->deadline: the repeating timer keeps restarting
- * the call, and with it the socket's idle timeout), or just a tick. */
-static bool interrupted_for_good(struct np_run *run, const char *what, enum xfer *x)
+/* A failed call of send_all or recv_all: how the message ends, or
+ * XFER_DONE when nothing has (the call is made again).  The peer's close
+ * is the caller's to judge; the end of the test, whatever the call says,
+ * is no failure. */
+static enum xfer xfer_error(struct np_run *run, const char *what)
 {
-	if (np_run_stopped(run)) {
-		*x = XFER_STOPPED;
-		return true;
+	switch (np_run_io_error(run, what, errno, NP_IO_PEER | NP_IO_STOP_WINS)) {
+	case NP_IO_RETRY:
+		return XFER_DONE;
+	case NP_IO_PEER_CLOSED:
+		return XFER_PEER_CLOSED;
+	case NP_IO_STOPPED:
+		return XFER_STOPPED;
+	default:
+		return XFER_FAILED;
 	}
-	if (run->deadline > 0 && np_now() > run->deadline) {
-		np_run_fail(run, what, ETIMEDOUT);
-		*x = XFER_FAILED;
-		return true;
-	}
-	return false;
 }
 
 /* TCP hands a message over in pieces; loop until all of it has moved. */
@@ -52,28 +53,15 @@ static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t le
 
 	while (done < len) {
 		ssize_t n = np_send(fd, buf + done, len - done, MSG_NOSIGNAL);
+		enum xfer x;
 
 		if (n >= 0) {
 			done += (size_t)n;
 			run->c.send_calls++;
 			continue;
 		}
-		if (errno == EINTR) {
-			enum xfer x;
-
-			if (interrupted_for_good(run, "send", &x))
-				return x;
-			continue;
-		}
-		if (errno == EPIPE || errno == ECONNRESET)
-			return XFER_PEER_CLOSED;
-		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "send"))
-			continue;
-		if (np_run_stopped(run))
-			return XFER_STOPPED;
-		if (errno != EAGAIN && errno != EWOULDBLOCK)
-			np_run_fail(run, "send", errno);
-		return XFER_FAILED;
+		if ((x = xfer_error(run, "send")) != XFER_DONE)
+			return x;
 	}
 	run->c.bytes_sent += len;
 	return XFER_DONE;
@@ -85,28 +73,15 @@ static enum xfer recv_all(struct np_run *run, int fd, char *buf, size_t len)
 
 	while (done < len) {
 		ssize_t n = np_recv(fd, buf + done, len - done, 0);
+		enum xfer x;
 
 		if (n > 0) {
 			done += (size_t)n;
 			run->c.recv_calls++;
 			continue;
 		}
-		if (n == 0 || errno == ECONNRESET)
-			return XFER_PEER_CLOSED;
-		if (errno == EINTR) {
-			enum xfer x;
-
-			if (interrupted_for_good(run, "recv", &x))
-				return x;
-			continue;
-		}
-		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
-			continue;
-		if (np_run_stopped(run))
-			return XFER_STOPPED;
-		if (errno != EAGAIN && errno != EWOULDBLOCK)
-			np_run_fail(run, "recv", errno);
-		return XFER_FAILED;
+		if ((x = n == 0 ? XFER_PEER_CLOSED : xfer_error(run, "recv")) != XFER_DONE)
+			return x;
 	}
 	run->c.bytes_recv += len;
 	return XFER_DONE;
@@ -406,44 +381,39 @@ static int udp_rr_client(struct np_run *run)
 		n = np_send(run->fd, run->sbuf, req, 0);
 		if (n < 0) {
 			np_run_latency_unsent(run);
-			if (errno == EINTR || errno == ENOBUFS)
+			/* Again, or the loop's check sees the end. */
+			if (np_run_io_error(run, "send", errno, NP_IO_UDP | NP_IO_NO_WAKE) !=
+			    NP_IO_FAILED)
 				continue;
-			rc = np_run_fail(run, "send", errno);
+			rc = -1;
 			break;
 		}
 		run->c.bytes_sent += (uint64_t)n;
 		run->c.send_calls++;
 		for (;;) {
+			enum np_io io;
+
 			n = np_recv(run->fd, run->rbuf, run->rbuf_len, 0);
-			err = errno;
 			if (n >= 0 || np_run_stopped(run))
 				break;
-			errno = err;
-			if (errno == EINTR)
+			err = errno;   /* np_run_stopped keeps it */
+			io = np_run_io_error(run, "recv", err, NP_IO_PEER | NP_IO_EXPIRE);
+			if (io == NP_IO_RETRY)
 				continue;
+			/* -e: the request or its response is lost (counted);
+			 * send the next one (a late response then stands for
+			 * it: the count of transactions is unchanged). */
+			if (io == NP_IO_LOST) {
+				np_run_latency_unsent(run);
+				lost = true;
+			}
 			/* An ICMP error for a request that reached netserver's
 			 * port after it closed (at its count, with -b requests
 			 * still in flight) is reported before responses that
 			 * are queued: take those first. */
-			if (errno == ECONNREFUSED &&
-			    (n = np_recv(run->fd, run->rbuf, run->rbuf_len, MSG_DONTWAIT)) >= 0)
-				break;
-			errno = err;
-			/* -e: the request or its response is lost; count it
-			 * and send the next one (a late response then stands
-			 * for it: the count of transactions is unchanged). */
-			if ((errno == EAGAIN || errno == EWOULDBLOCK) && run->rr_timeout > 0 &&
-			    np_run_quiet(run) >= run->rr_timeout * 0.999) {
-				run->c.timeouts++;
-				np_run_latency_unsent(run);
-				lost = true;
-				break;
-			}
-			if ((errno == EAGAIN || errno == EWOULDBLOCK) &&
-			    np_run_idle(run, "recv"))
-				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK)
-				np_run_fail(run, "recv", errno);
+			if (io == NP_IO_PEER_CLOSED &&
+			    (n = np_recv(run->fd, run->rbuf, run->rbuf_len, MSG_DONTWAIT)) < 0)
+				np_run_fail(run, "recv", err);
 			break;
 		}
 		if (lost)
@@ -473,17 +443,18 @@ static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 		return 1;
 	run->c.bytes_recv += (uint64_t)n;
 	run->c.recv_calls++;
-	while ((n = np_send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0 &&
-	       errno == EINTR && !np_run_stopped(run))
-		;
-	if (n < 0) {
-		if (errno == ECONNREFUSED || errno == EINTR)   /* the client has gone */
-			return 1;
-		if (errno == ENOBUFS) {
-			run->c.failed_sends++;
+	while ((n = np_send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0) {
+		switch (np_run_io_error(run, "send", errno,
+					NP_IO_UDP | NP_IO_PEER | NP_IO_NO_WAKE)) {
+		case NP_IO_RETRY:
+			continue;
+		case NP_IO_LOST:
 			return 0;
+		case NP_IO_FAILED:
+			return -1;
+		default:
+			return 1;       /* the end, or the client has gone */
 		}
-		return np_run_fail(run, "send", errno);
 	}
 	run->c.bytes_sent += (uint64_t)n;
 	run->c.send_calls++;
@@ -500,20 +471,15 @@ static int udp_rr_server(struct np_run *run)
 
 	while (rc == 0 && !np_run_stopped(run)) {
 		ssize_t n = np_recv(run->fd, run->rbuf, run->rbuf_len, 0);
+		enum np_io io;
 
 		if (n >= 0) {
 			rc = udp_rr_take(run, n);
 			continue;
 		}
-		if (errno == EINTR)
-			continue;
-		if (errno == ECONNREFUSED)   /* the client has gone */
-			return 0;
-		if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
-			continue;
-		if (errno != EAGAIN && errno != EWOULDBLOCK)
-			np_run_fail(run, "recv", errno);
-		return np_run_stopped(run) ? 0 : -1;
+		/* Else the end, the client gone, or a failure. */
+		if ((io = np_run_io_error(run, "recv", errno, NP_IO_PEER)) != NP_IO_RETRY)
+			return io == NP_IO_FAILED ? -1 : 0;
 	}
 	if (rc < 0)
 		return -1;

@@ -68,34 +68,25 @@ static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum pe
 			c->send_calls++;
 			continue;
 		}
-		if (errno == EINTR)
+		switch (np_run_io_error(run, "send", errno, (udp ? NP_IO_UDP : 0u) |
+				       (pc == PEER_CLOSE_ENDS ? NP_IO_PEER : 0u))) {
+		case NP_IO_RETRY:
+		case NP_IO_LOST:
 			continue;
-		if (udp && errno == ENOBUFS) {
-			c->failed_sends++;
-			continue;
+		case NP_IO_FAILED:
+			return -1;
+		default:
+			return 0;
 		}
-		if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (np_run_idle(run, "send"))
-				continue;
-			/* The end came while the call waited, or the wait failed. */
-			return run->err ? -1 : 0;
-		}
-		if (pc == PEER_CLOSE_ENDS && (errno == EPIPE || errno == ECONNRESET))
-			break;
-		return np_run_fail(run, "send", errno);
 	}
 	return 0;
 }
 
-/* How a receive loop treats the peer's reset and a long silence. */
-enum {
-	RL_RESET_ENDS = 1,  /* a reset is the client going away: a normal end */
-	RL_IDLE_ENDS = 2,   /* silence after data: the end markers were lost */
-};
-
 /* Until EOF / an empty datagram, the timer, or limit bytes.  *eof says
- * whether the peer's end was seen. */
-static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool *eof)
+ * whether the peer's end was seen.  flags: np_run_io_error's, for the
+ * peer's reset (NP_IO_PEER: the client going away, a normal end) and a
+ * long silence (NP_IO_IDLE_ENDS: the end markers were lost). */
+static int recv_loop(struct np_run *run, int fd, uint64_t limit, unsigned flags, bool *eof)
 {
 	char *buf = run->rbuf;
 	const size_t size = (size_t)run->recv_size;
@@ -110,21 +101,17 @@ static int recv_loop(struct np_run *run, int fd, uint64_t limit, int flags, bool
 			c->recv_calls++;
 			continue;
 		}
-		if (n == 0 || (errno == ECONNRESET && (flags & RL_RESET_ENDS))) {
-			*eof = true;
-			break;
-		}
-		if (errno == EINTR)
+		switch (n == 0 ? NP_IO_PEER_CLOSED : np_run_io_error(run, "recv", errno, flags)) {
+		case NP_IO_RETRY:
 			continue;
-		if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if ((flags & RL_IDLE_ENDS) && c->bytes_recv > 0 &&
-			    np_run_quiet(run) >= NP_IDLE_TIMEOUT_S)
-				break;
-			if (np_run_idle(run, "recv"))
-				continue;
-			return run->err ? -1 : 0;
+		case NP_IO_PEER_CLOSED:
+			*eof = true;
+			return 0;
+		case NP_IO_FAILED:
+			return -1;
+		default:
+			return 0;
 		}
-		return np_run_fail(run, "recv", errno);
 	}
 	return 0;
 }
@@ -182,7 +169,7 @@ static int tcp_stream_server(struct np_run *run)
 
 	if (rc <= 0)
 		return rc;
-	return recv_loop(run, run->conn, UINT64_MAX, RL_RESET_ENDS, &eof);
+	return recv_loop(run, run->conn, UINT64_MAX, NP_IO_PEER, &eof);
 }
 
 /* netperf receives until netserver's timer closes the connection; draining
@@ -242,7 +229,7 @@ static int udp_stream_server(struct np_run *run)
 
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	if (recv_loop(run, run->fd, count_limit(run), RL_IDLE_ENDS, &eof) < 0)
+	if (recv_loop(run, run->fd, count_limit(run), NP_IO_IDLE_ENDS, &eof) < 0)
 		return -1;
 	if (!eof && run->timed && np_run_stopped(run))
 		return np_run_udp_tail(run, len, udp_stream_take);

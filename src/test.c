@@ -137,7 +137,9 @@ bool np_run_events(struct np_run *run)
 	return false;
 }
 
-double np_run_quiet(struct np_run *run)
+/* Seconds since the run last moved data, counting the wait of the call
+ * that just returned EAGAIN.  Reads the clock: slow path only. */
+static double run_quiet(struct np_run *run)
 {
 	const uint64_t moved = run->c.send_calls + run->c.recv_calls + run->c.trans;
 	const double now = np_now();
@@ -154,23 +156,84 @@ bool np_run_peer_gone(struct np_run *run)
 	return run->watch && np_watch_gone(run->watch);
 }
 
-bool np_run_idle(struct np_run *run, const char *what)
+/* A blocking call returned EAGAIN (a wake period without progress): keep
+ * waiting while the test goes on, unless nothing has moved for
+ * NP_IDLE_TIMEOUT_S in a test no timer ends (or past run->deadline):
+ * then fail the run. */
+static bool run_idle(struct np_run *run, const char *what)
 {
-	int saved = errno;
 	double quiet;
 
 	if (np_run_stopped(run))
 		return false;
-	quiet = np_run_quiet(run);
+	quiet = run_quiet(run);
 	if (run->deadline > 0 && np_now() > run->deadline) {
 		np_run_fail(run, what, ETIMEDOUT);
 		return false;
 	}
-	errno = saved;
 	if (run->timed || quiet < NP_IDLE_TIMEOUT_S)
 		return true;
 	np_run_fail(run, what, ETIMEDOUT);
 	return false;
+}
+
+enum np_io np_run_io_error(struct np_run *run, const char *what, int err, unsigned flags)
+{
+	switch (err) {
+	case ECONNABORTED:
+		if (!(flags & NP_IO_ACCEPT))
+			break;
+		/* fall through */
+	case EINTR:
+		if (flags & NP_IO_OWN_TIME)
+			return NP_IO_RETRY;
+		if (np_run_stopped(run))
+			return NP_IO_STOPPED;
+		/* A transaction's own deadline: the signals that keep cutting
+		 * the call short restart the socket's idle timeout too. */
+		if (run->deadline > 0 && np_now() > run->deadline) {
+			np_run_fail(run, what, ETIMEDOUT);
+			return NP_IO_FAILED;
+		}
+		return NP_IO_RETRY;
+	case EAGAIN:
+#if EWOULDBLOCK != EAGAIN
+	case EWOULDBLOCK:
+#endif
+		if (flags & NP_IO_OWN_TIME)
+			return NP_IO_RETRY;
+		if (flags & NP_IO_NO_WAKE)
+			break;
+		if ((flags & NP_IO_IDLE_ENDS) && run->c.bytes_recv > 0 &&
+		    run_quiet(run) >= NP_IDLE_TIMEOUT_S)
+			return NP_IO_STOPPED;
+		if ((flags & NP_IO_EXPIRE) && run->rr_timeout > 0 &&
+		    run_quiet(run) >= run->rr_timeout * 0.999) {
+			run->c.timeouts++;
+			return NP_IO_LOST;
+		}
+		if (run_idle(run, what))
+			return NP_IO_RETRY;
+		/* The end came while the call waited, or the wait failed. */
+		if ((flags & NP_IO_STOP_WINS) && np_run_stopped(run))
+			return NP_IO_STOPPED;
+		return run->err ? NP_IO_FAILED : NP_IO_STOPPED;
+	case ENOBUFS:
+		if (!(flags & NP_IO_UDP))
+			break;
+		run->c.failed_sends++;
+		return NP_IO_LOST;
+	case EPIPE:
+	case ECONNRESET:
+	case ECONNREFUSED:
+		if (flags & NP_IO_PEER)
+			return NP_IO_PEER_CLOSED;
+		break;
+	}
+	if ((flags & NP_IO_STOP_WINS) && np_run_stopped(run))
+		return NP_IO_STOPPED;
+	np_run_fail(run, what, err);
+	return NP_IO_FAILED;
 }
 
 int np_run_connect(struct np_run *run)
@@ -241,22 +304,14 @@ int np_run_accept(struct np_run *run)
 {
 	for (;;) {
 		int c = np_run_accept_peer(run);
+		enum np_io io;
 
 		if (c >= 0) {
 			run->conn = c;
 			return 1;
 		}
-		if (errno == EINTR || errno == ECONNABORTED) {
-			if (np_run_stopped(run))
-				return 0;
-			continue;
-		}
-		if (errno == EAGAIN || errno == EWOULDBLOCK) {
-			if (np_run_idle(run, "accept"))
-				continue;
-			return np_run_stopped(run) ? 0 : -1;
-		}
-		return np_run_fail(run, "accept", errno);
+		if ((io = np_run_io_error(run, "accept", errno, NP_IO_ACCEPT)) != NP_IO_RETRY)
+			return io == NP_IO_FAILED ? -1 : 0;
 	}
 }
 
@@ -299,14 +354,11 @@ int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 	for (;;) {
 		n = recv_from(run, len, 0, &peer, &plen);
 		if (n < 0) {
-			if (errno == EINTR && !np_run_stopped(run))
+			enum np_io io = np_run_io_error(run, "recv", errno, NP_IO_STOP_WINS);
+
+			if (io == NP_IO_RETRY)
 				continue;
-			if ((errno == EAGAIN || errno == EWOULDBLOCK) && np_run_idle(run, "recv"))
-				continue;
-			if (np_run_stopped(run))
-				return 1;
-			return errno == EAGAIN || errno == EWOULDBLOCK ? -1
-								: np_run_fail(run, "recv", errno);
+			return io == NP_IO_FAILED ? -1 : 1;
 		}
 		/* An empty datagram before any data is a previous run's end
 		 * marker. */
@@ -335,9 +387,10 @@ int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 			 * port (a previous run's). */
 			(void)np_run_peer_ok(run, (struct sockaddr *)&from);
 		}
+		/* Nothing more queued, or the client has gone already. */
 		if (n < 0)
-			return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ||
-			       errno == ECONNREFUSED ? 0 : np_run_fail(run, "recv", errno);
+			return np_run_io_error(run, "recv", errno, NP_IO_OWN_TIME | NP_IO_PEER) ==
+			       NP_IO_FAILED ? -1 : 0;
 	}
 }
 
@@ -361,10 +414,15 @@ int np_run_udp_tail(struct np_run *run, size_t len, np_take_fn take)
 			if (rc != 0)
 				return rc < 0 ? -1 : 0;
 			last = now;
-		} else if (errno == ECONNREFUSED) {
-			return 0;
-		} else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-			return np_run_fail(run, "recv", errno);
+		} else {
+			switch (np_run_io_error(run, "recv", errno, NP_IO_OWN_TIME | NP_IO_PEER)) {
+			case NP_IO_RETRY:
+				break;          /* nothing queued: wait below */
+			case NP_IO_FAILED:
+				return -1;
+			default:
+				return 0;       /* the client has gone */
+			}
 		}
 		/* A client that keeps sending is cut at the hard deadline. */
 		if (now >= hard || np_run_peer_gone(run))
@@ -395,14 +453,16 @@ int np_run_drain(struct np_run *run, int fd)
 
 	while (np_now() < deadline) {
 		ssize_t n = np_recv(fd, run->rbuf, run->rbuf_len, 0);
+		enum np_io io;
 
 		if (n == 0)
 			return 0;
-		if (n > 0 || errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
+		if (n > 0)
 			continue;
-		if (errno == ECONNRESET)
-			return 0;
-		return np_run_fail(run, "waiting for the peer to close", errno);
+		/* A reset is the peer's close too. */
+		if ((io = np_run_io_error(run, "waiting for the peer to close", errno,
+					  NP_IO_OWN_TIME | NP_IO_PEER)) != NP_IO_RETRY)
+			return io == NP_IO_FAILED ? -1 : 0;
 	}
 	return np_run_fail(run, "waiting for the peer to close", ETIMEDOUT);
 }

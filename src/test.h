@@ -217,14 +217,65 @@ int32_t np_test_default_width(int bufsize, int32_t size);
 
 /* Shared by the data loops of every family. */
 void np_run_fill(char *buf, size_t len);
-/* A blocking call returned EAGAIN (a wake period without progress): keep
- * waiting while the test goes on, unless nothing has moved for
- * NP_IDLE_TIMEOUT_S in a test no timer ends (or past run->deadline):
- * then fail the run. */
-bool np_run_idle(struct np_run *run, const char *what);
-/* Seconds since the run last moved data, counting the wait of the call
- * that just returned EAGAIN.  Reads the clock: slow path only. */
-double np_run_quiet(struct np_run *run);
+
+/*
+ * What a data call's -1 means for its loop: the one answer every loop
+ * takes, its error branch one call and a switch on the result.  err is
+ * the call's errno, what its name in a failure ("send", "recv", ...).
+ * Out of line: only failed calls come here.
+ *
+ *   EINTR: call again, unless the run has stopped (STOPPED) or passed
+ *     run->deadline (FAILED with ETIMEDOUT).
+ *   EAGAIN: a wake period (NP_WAKE_MS) without progress: call again
+ *     while the test goes on; STOPPED when it has ended; FAILED when
+ *     nothing has moved for NP_IDLE_TIMEOUT_S in a test no timer ends
+ *     (or past run->deadline).
+ *   anything else: FAILED, recorded as what and err (np_run_fail).
+ *
+ * The flags are what the callers' loops differ in, each for a reason.
+ */
+enum np_io {
+	NP_IO_RETRY,        /* call again */
+	NP_IO_LOST,         /* a datagram is lost and counted: go on */
+	NP_IO_STOPPED,      /* the run has ended: a normal end */
+	NP_IO_PEER_CLOSED,  /* NP_IO_PEER: the peer's socket is gone */
+	NP_IO_FAILED,       /* run->err is set */
+};
+enum {
+	/* UDP: ENOBUFS is a datagram the kernel dropped, as netperf counts
+	 * it: c.failed_sends, NP_IO_LOST. */
+	NP_IO_UDP = 1 << 0,
+	/* EPIPE, ECONNRESET, ECONNREFUSED (UDP): NP_IO_PEER_CLOSED, which
+	 * the caller takes for an end or a failure; without it they fail. */
+	NP_IO_PEER = 1 << 1,
+	/* A transaction cut by the end of the test is no failure: once the
+	 * run has stopped, every error is STOPPED (request/response). */
+	NP_IO_STOP_WINS = 1 << 2,
+	/* The caller keeps its own time (MSG_DONTWAIT, or after the test):
+	 * EINTR and EAGAIN are only "nothing came", NP_IO_RETRY. */
+	NP_IO_OWN_TIME = 1 << 3,
+	/* EAGAIN after data and NP_IDLE_TIMEOUT_S without more is STOPPED:
+	 * the UDP_STREAM server whose end markers were all lost. */
+	NP_IO_IDLE_ENDS = 1 << 4,
+	/* Client UDP_RR -e: EAGAIN once run->rr_timeout has passed without
+	 * the response is a lost transaction: c.timeouts, NP_IO_LOST. */
+	NP_IO_EXPIRE = 1 << 5,
+	/* accept(): ECONNABORTED, a connection gone before it was taken or
+	 * a stranger's (np_run_accept_peer), is waited past like EINTR. */
+	NP_IO_ACCEPT = 1 << 6,
+	/* UDP_RR's sends, one datagram in lockstep, have always failed on
+	 * EAGAIN (no room in the send buffer for a wake period). */
+	NP_IO_NO_WAKE = 1 << 7,
+};
+/* The compiler lays the loops out for the calls that succeed. */
+#if defined(__GNUC__)
+#define NP_COLD __attribute__((cold))
+#else
+#define NP_COLD
+#endif
+NP_COLD enum np_io np_run_io_error(struct np_run *run, const char *what, int err,
+				   unsigned flags);
+
 /* Whether the client's control connection closed (server runs). */
 bool np_run_peer_gone(struct np_run *run);
 /* Record a failure; always returns -1. */

@@ -61,14 +61,16 @@ static int selftest_client(struct np_run *run)
 		return -1;
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.bytes_sent)) {
 		ssize_t n = np_send(run->fd, run->sbuf, size, MSG_NOSIGNAL);
+		enum np_io io;
 
 		if (n >= 0) {
 			run->c.bytes_sent += (uint64_t)n;
 			run->c.send_calls++;
-		} else if (errno != EINTR && !((errno == EAGAIN || errno == EWOULDBLOCK) &&
-					       np_run_idle(run, "send"))) {
-			return np_run_stopped(run) ? 0 : np_run_fail(run, "send", errno);
+			continue;
 		}
+		/* Once the test has ended, no error fails it. */
+		if ((io = np_run_io_error(run, "send", errno, NP_IO_STOP_WINS)) != NP_IO_RETRY)
+			return io == NP_IO_FAILED ? -1 : 0;
 	}
 	if (shutdown(run->fd, SHUT_WR) < 0)
 		return np_run_fail(run, "shutdown", errno);
@@ -93,6 +95,7 @@ static int selftest_server(struct np_run *run)
 		return rc;
 	for (;;) {
 		ssize_t n = np_recv(run->conn, run->rbuf, (size_t)run->recv_size, 0);
+		enum np_io io;
 
 		if (n > 0) {
 			if (!all_bytes_are(run->rbuf, (size_t)n, pattern))
@@ -100,12 +103,14 @@ static int selftest_server(struct np_run *run)
 						   EBADMSG);
 			run->c.bytes_recv += (uint64_t)n;
 			run->c.recv_calls++;
-		} else if (n == 0 || errno == ECONNRESET) {
-			return 0;
-		} else if (errno != EINTR && !((errno == EAGAIN || errno == EWOULDBLOCK) &&
-					       np_run_idle(run, "recv"))) {
-			return np_run_stopped(run) ? 0 : np_run_fail(run, "recv", errno);
+			continue;
 		}
+		if (n == 0)
+			return 0;
+		/* A reset is the client going away: an end, as EOF is. */
+		io = np_run_io_error(run, "recv", errno, NP_IO_PEER | NP_IO_STOP_WINS);
+		if (io != NP_IO_RETRY)
+			return io == NP_IO_FAILED ? -1 : 0;
 	}
 }
 
