@@ -18,7 +18,8 @@ esac
 # Debian package -> a file that shows it is installed.
 need="autoconf:/usr/bin/autoconf automake:/usr/bin/automake libtool:/usr/bin/libtoolize
 pkg-config:/usr/bin/pkg-config check:/usr/include/check.h gcc:/usr/bin/gcc
-make:/usr/bin/make python3:/usr/bin/python3 iproute2:/usr/sbin/ip procps:/usr/bin/pkill"
+make:/usr/bin/make python3:/usr/bin/python3 iproute2:/usr/sbin/ip procps:/usr/bin/pkill
+libjansson-dev:/usr/include/jansson.h"
 missing=
 for pair in $need; do
 	pkg=${pair%%:*} file=${pair#*:}

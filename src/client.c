@@ -26,6 +26,7 @@
 #include "cpu.h"
 #include "exchange.h"
 #include "flows.h"
+#include "json.h"
 #include "metrics.h"
 #include "msg.h"
 #include "plan.h"
@@ -55,21 +56,36 @@ static uint64_t interim_units(const struct np_run *run, char unit)
 	return (t->direction & NP_DIR_RECV) ? c->bytes_sent : c->bytes_recv;
 }
 
+/* -J: into the link's series (allocated beforehand), or counted as
+ * dropped once it is full. */
+static void keep_interim(struct np_link *l, double rate, double secs,
+			 const struct timespec *wall)
+{
+	if (l->series_len == l->series_room) {
+		l->series_dropped++;
+		return;
+	}
+	l->series[l->series_len++] = (struct np_interim){
+		l->iteration, rate, secs, (double)wall->tv_sec + (double)wall->tv_nsec / 1e9 };
+}
+
 static void interim_figure(struct np_run *run, bool final)
 {
 	struct interim *im = run->tick_ctx;
 	const struct np_report *head = im->l->head;
 	uint64_t units = interim_units(run, head->unit);
 	double now = np_now(), secs = now - im->since;
-	double per_sec = secs > 0 ? (double)(units - im->units) / secs : 0;
+	double per_sec = secs > 0 ? (double)(units - im->units) / secs : 0, rate;
 	struct timespec wall;
 
 	if (secs <= 0 || (final && units == im->units))
 		return;
 	clock_gettime(CLOCK_REALTIME, &wall);
-	np_report_interim(im->l->out, head, im->l->interims++,
-			  head->unit == 'x' ? per_sec : np_unit_rate(per_sec, head->unit),
-			  secs, &wall);
+	rate = head->unit == 'x' ? per_sec : np_unit_rate(per_sec, head->unit);
+	if (im->l->series)
+		keep_interim(im->l, rate, secs, &wall);
+	else
+		np_report_interim(im->l->out, head, im->l->interims++, rate, secs, &wall);
 	im->since = now;
 	im->units = units;
 }
@@ -152,7 +168,7 @@ static char *data_buffer(size_t len, int align, int offset, int fill_fd, void **
 			continue;
 		} else {
 			if (n < 0)
-				np_fail(err, "-F: reading the fill file: %s (the pattern fills the rest)",
+				np_warn(err, "-F: reading the fill file: %s (the pattern fills the rest)",
 					strerror(errno));
 			break;
 		}
@@ -428,6 +444,49 @@ static int flow_cpu(const int *list, int n, int index, int bind)
 	return n > 0 ? list[index % n] : bind;
 }
 
+/* The report's parts that do not depend on the data connection: the
+ * settings, the command line, this run's UUID, this host. */
+static void report_start(struct np_report *r, const struct np_opts *o, const char *host,
+			 struct utsname *un, char *cmdline, size_t cmdlen, char uuid[37])
+{
+	memset(r, 0, sizeof(*r));
+	np_plan_settings(r, o, host);
+	np_plan_join_args(o, cmdline, cmdlen);
+	r->command_line = cmdline;
+	if (o->uuid)
+		snprintf(uuid, 37, "%s", o->uuid);
+	else
+		np_client_uuid(uuid);
+	r->uuid = uuid;
+	if (uname(un) == 0) {
+		r->sysname = un->sysname;
+		r->release = un->release;
+		r->version = un->version;
+		r->machine = un->machine;
+	}
+	r->local_cpus = o->ncpus > 0 ? o->ncpus : np_cpu_count();
+}
+
+/* -J: the one object, whatever happened; rc is the run's exit status so
+ * far, the object's error member the first error line when it failed. */
+static int json_end(FILE *out, FILE *err, const struct np_report *r, const struct np_result *fs,
+		    int nflows, const struct np_msg_log *msgs, int rc)
+{
+	const char *warnings[NP_MSG_WARNINGS];
+	struct np_json_run x = { nflows > 1 ? fs : NULL, nflows, NULL, warnings, msgs->nwarnings };
+
+	np_msg_keep(NULL);
+	for (int i = 0; i < msgs->nwarnings; i++)
+		warnings[i] = msgs->warnings[i];
+	if (rc != 0)
+		x.error = msgs->error[0] ? msgs->error : "the run failed";
+	if (np_json_print(out, r, &x) < 0) {
+		np_fail(err, "out of memory for the JSON object");
+		return 1;
+	}
+	return rc;
+}
+
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 {
 	struct utsname un;
@@ -443,14 +502,23 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	struct np_result s;
 	struct np_report head, rep;
 	struct np_tally t;
+	struct np_msg_log msgs;
 	const struct np_confidence_rule rule = { o->confidence, o->conf_level, o->conf_width,
 						  o->result_only };
 	int i, rc = 1;
 
 	if (o->test->command)
 		return o->test->command(o, out, err);
-	if (sigint_pipe_open() < 0)
-		return np_fail(err, "pipe: %s", strerror(errno)), 1;
+	report_start(&head, o, host, &un, cmdline, sizeof(cmdline), uuid);
+	memset(&t, 0, sizeof(t));
+	if (o->json) {
+		memset(&msgs, 0, sizeof(msgs));
+		np_msg_keep(&msgs);
+	}
+	if (sigint_pipe_open() < 0) {
+		np_fail(err, "pipe: %s", strerror(errno));
+		goto out;
+	}
 	links = calloc((size_t)n, sizeof(*links));
 	fs = calloc((size_t)n, sizeof(*fs));
 	if (!links || !fs) {
@@ -477,15 +545,16 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		goto out;
 	/* netperf prints its banner before the test: interim figures and
 	 * any error come after it. */
-	memset(&head, 0, sizeof(head));
 	np_plan_banner(&head, &p);
-	np_report_begin(out, &head);
+	if (!o->json)
+		np_report_begin(out, &head);
 	for (i = 0; i < n; i++) {
 		links[i].head = &head;
 		links[i].out = out;
 	}
-	memset(&t, 0, sizeof(t));
 	for (i = 1; i <= o->iter_max; i++) {
+		for (int f = 0; f < n; f++)
+			links[f].iteration = i;
 		if (!threaded) {
 			if (iteration(&p, &links[0], &s, err) < 0)
 				goto out;
@@ -504,15 +573,10 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		links[i].ctl = -1;
 	}
 	if (s.local.timeouts)
-		np_fail(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
+		np_warn(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
 			(unsigned long long)s.local.timeouts,
 			(unsigned long long)(s.local.send_calls), o->rr_timeout);
 	np_tally_fill(&t, &rule, &s);
-	np_plan_join_args(o, cmdline, sizeof(cmdline));
-	if (o->uuid)
-		snprintf(uuid, sizeof(uuid), "%s", o->uuid);
-	else
-		np_client_uuid(uuid);
 	/* -j: the round trips of every flow. */
 	lat = links[0].hist;
 	for (i = 1; lat && i < n; i++)
@@ -520,31 +584,42 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	if (lat)
 		np_metrics_latency(lat, &s);
 	rep = head;
-	rep.command_line = cmdline;
-	rep.uuid = uuid;
-	if (uname(&un) == 0) {
-		rep.sysname = un.sysname;
-		rep.release = un.release;
-		rep.version = un.version;
-		rep.machine = un.machine;
-	}
 	rep.res = s;
-	if (o->flows > 1) {
-		/* Each flow's line is its last iteration's. */
-		for (i = 0; i < n; i++) {
-			fs[i].iterations = 1;
-			fs[i].conf_level_used = s.conf_level_used;
-		}
-		np_report_flows_body(out, &rep, fs, n);
-	} else {
-		np_report_body(out, &rep);
+	/* Each flow's line is its last iteration's. */
+	for (i = 0; o->flows > 1 && i < n; i++) {
+		fs[i].iterations = 1;
+		fs[i].conf_level_used = s.conf_level_used;
 	}
 	rc = 0;
+	if (o->json)
+		goto out;
+	if (o->flows > 1)
+		np_report_flows_body(out, &rep, fs, n);
+	else
+		np_report_body(out, &rep);
 	if (ferror(out) || fflush(out) == EOF) {
 		np_fail(err, "writing the report: %s", strerror(errno ? errno : EIO));
 		rc = 1;
 	}
 out:
+	if (o->json) {
+		if (rc != 0) {
+			/* What the completed iterations measured, beside the error. */
+			rep = head;
+			memset(&rep.res, 0, sizeof(rep.res));
+			np_tally_fill(&t, &rule, &rep.res);
+		}
+		if (links) {
+			rep.res.interim = links[0].series;
+			rep.res.ninterim = (int)links[0].series_len;
+			rep.res.interim_dropped = links[0].series_dropped;
+		}
+		rc = json_end(out, err, &rep, fs, n, &msgs, rc);
+		if (ferror(out) || fflush(out) == EOF) {
+			np_fail(err, "writing the JSON object: %s", strerror(errno ? errno : EIO));
+			rc = 1;
+		}
+	}
 	for (i = 0; links && i < n; i++)
 		np_link_release(&links[i]);
 	free(links);

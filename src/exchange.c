@@ -431,8 +431,19 @@ void np_exchange_goodbye(int ctl)
 	close(ctl);
 }
 
+/* -J -D: room for every interim figure of a timed test (one per tick
+ * and the last, shorter one, each iteration), else for NP_INTERIM_KEEP;
+ * the data loops' ticks must not allocate. */
+static size_t interim_room(const struct np_opts *o)
+{
+	double per_iter = o->length > 0 ? ceil((double)o->length / o->interim) + 2 : NP_INTERIM_KEEP;
+	double n = per_iter * o->iter_max;
+
+	return n < NP_INTERIM_KEEP ? (size_t)n : NP_INTERIM_KEEP;
+}
+
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
- * -c's snapshots. */
+ * -c's snapshots, -J's interim figures. */
 int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err)
 {
 	if (o->lfill) {
@@ -455,6 +466,12 @@ int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err)
 		if (!l->cpu0 || !l->cpu1)
 			return np_fail(err, "out of memory for CPU snapshots");
 	}
+	if (o->json && o->interim > 0) {
+		l->series_room = interim_room(o);
+		l->series = calloc(l->series_room, sizeof(*l->series));
+		if (!l->series)
+			return np_fail(err, "out of memory for the interim figures");
+	}
 	return 0;
 }
 
@@ -467,6 +484,7 @@ void np_link_release(struct np_link *l)
 	free(l->cpu1);
 	free(l->hist);
 	free(l->sent_at);
+	free(l->series);
 	if (l->fill_fd >= 0)
 		close(l->fill_fd);
 	if (l->file_fd >= 0)

@@ -22,6 +22,10 @@ struct np_cpu_snapshot;
 struct np_gate;
 struct np_hist;
 
+/* -J -D: interim figures kept at most (3 MB), as many as a 10 s
+ * test's ticks every 100 us. */
+#define NP_INTERIM_KEEP 100000
+
 /* Per-connection state carried from one iteration to the next. */
 struct np_link {
 	int ctl;
@@ -41,6 +45,12 @@ struct np_link {
 	FILE *out;
 	const struct np_report *head;
 	int interims;                 /* printed so far (-k numbers them) */
+	/* -J: the figures are kept instead, series_room of them at most;
+	 * dropped counts those past it.  iteration is the one running. */
+	struct np_interim *series;
+	size_t series_room, series_len;
+	uint64_t series_dropped;
+	int iteration;
 	/* --flows: which flow this is, where it runs, the gate it starts at
 	 * (NULL: a single run). */
 	int index;

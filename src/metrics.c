@@ -42,6 +42,7 @@ void np_metrics_derive_rr(const struct np_test *t, char unit, int burst, struct 
 				    : np_unit_rate(np_metrics_rate(bytes, el), unit);
 	s->tput_out = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, el), u);
 	s->tput_in = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, el), u);
+	s->bits_per_s = 8.0 * np_metrics_rate(bytes, el);
 	s->rt_latency = s->trans_rate > 0 ? 1e6 / s->trans_rate *
 			(1 + (t->connect_each ? 0 : burst)) : 0;
 }
@@ -56,6 +57,7 @@ void np_metrics_derive_send(const struct np_test *t, char unit, int burst, struc
 	s->local_tput = np_unit_rate(np_metrics_rate((double)s->local.bytes_sent, s->elapsed),
 				     unit);
 	s->remote_tput = s->throughput;
+	s->bits_per_s = 8.0 * np_metrics_rate((double)s->remote.bytes_recv, s->elapsed);
 	if (t->sock_type == SOCK_DGRAM) {
 		s->send_pps = np_metrics_rate((double)s->local.send_calls, s->elapsed);
 		s->recv_pps = np_metrics_rate((double)s->remote.recv_calls, s->elapsed);
@@ -70,6 +72,7 @@ void np_metrics_derive_receive(const struct np_test *t, char unit, int burst,
 	(void)burst;
 	s->throughput = np_unit_rate(np_metrics_rate((double)s->local.bytes_recv, s->elapsed),
 				     unit);
+	s->bits_per_s = 8.0 * np_metrics_rate((double)s->local.bytes_recv, s->elapsed);
 }
 
 double np_metrics_loss(const struct np_counters *local, const struct np_counters *remote)
@@ -82,7 +85,7 @@ double np_metrics_loss(const struct np_counters *local, const struct np_counters
 
 void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_result *s)
 {
-	s->trans_rate = s->rt_latency = 0;
+	s->trans_rate = s->rt_latency = s->bits_per_s = 0;
 	s->send_pps = s->recv_pps = s->loss_pct = -1;
 	if (t->derive)
 		t->derive(t, unit, burst, s);
@@ -90,7 +93,7 @@ void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_
 					   s->lcpu_more.count);
 	s->rsd = np_metrics_service_demand(unit, &s->local, s->elapsed, s->rcpu,
 					   s->rcpu_more.count);
-	s->transaction_rate = s->trans_rate;
+	s->transaction_rate = s->trans_per_s = s->trans_rate;
 }
 
 static void add_counters(struct np_counters *a, const struct np_counters *b)
@@ -130,6 +133,7 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 	memset(&sum->remote, 0, sizeof(sum->remote));
 	sum->throughput = sum->local_tput = sum->remote_tput = 0;
 	sum->trans_rate = sum->tput_out = sum->tput_in = 0;
+	sum->bits_per_s = 0;
 	if (sum->send_pps >= 0)
 		sum->send_pps = sum->recv_pps = 0;
 	for (int i = 0; i < n; i++) {
@@ -141,6 +145,7 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 		sum->local_tput += f->local_tput;
 		sum->remote_tput += f->remote_tput;
 		sum->trans_rate += f->trans_rate;
+		sum->bits_per_s += f->bits_per_s;
 		if (sum->send_pps >= 0) {
 			sum->send_pps += f->send_pps;
 			sum->recv_pps += f->recv_pps;
@@ -154,7 +159,7 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 	}
 	sum->elapsed = elapsed / n;
 	sum->rt_latency = rtt / n;
-	sum->transaction_rate = sum->trans_rate;
+	sum->transaction_rate = sum->trans_per_s = sum->trans_rate;
 	if (sum->loss_pct >= 0)
 		sum->loss_pct = np_metrics_loss(&sum->local, &sum->remote);
 	sum->lcpu = lcpu.n ? lcpu.total / lcpu.n : -1.0;
@@ -172,6 +177,12 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
 		  const struct np_result *s)
 {
+	if (t->tput.n < NP_ITERATIONS_MAX)
+		t->iter[t->tput.n] = (struct np_iteration){ s->elapsed, s->throughput,
+							    s->bits_per_s, s->trans_per_s,
+							    s->lcpu, s->rcpu };
+	np_stats_add(&t->bps, s->bits_per_s);
+	np_stats_add(&t->tps, s->trans_per_s);
 	np_stats_add(&t->tput, s->throughput);
 	np_stats_add(&t->elapsed, s->elapsed);
 	np_stats_add(&t->lcpu, s->lcpu);
@@ -190,9 +201,36 @@ void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
 		   np_stats_confident(&t->rcpu, rule->level, rule->width)));
 }
 
+/* The spread of one figure: the interval's half-width is netperf's,
+ * t sqrt(var / (n - 1)) with the population variance, which is the
+ * sample standard deviation over sqrt(n). */
+static struct np_spread spread(const struct np_stats *s, double t, double half_rel)
+{
+	struct np_spread sp = { np_stats_mean(s), 0, 0, 0 };
+
+	if (s->n < 2)
+		return sp;
+	sp.stddev = sqrt(np_stats_var(s) * s->n / (s->n - 1));
+	if (t > 0) {
+		sp.half = t * sqrt(np_stats_var(s) / (s->n - 1));
+		sp.half_pct = 100.0 * fabs(half_rel);
+	}
+	return sp;
+}
+
 void np_tally_fill(const struct np_tally *t, const struct np_confidence_rule *rule,
 		   struct np_result *r)
 {
+	const unsigned n = t->tput.n;
+
+	r->conf_t = rule->on && n >= 2 ? np_student_t(rule->level, n - 1) : 0;
+	memcpy(r->iter, t->iter, sizeof(r->iter));
+	r->tput_spread = spread(&t->tput, r->conf_t, t->half_tput);
+	r->lcpu_spread = spread(&t->lcpu, r->conf_t, t->half_lcpu);
+	r->rcpu_spread = spread(&t->rcpu, r->conf_t, t->half_rcpu);
+	r->bits_per_s = np_stats_mean(&t->bps);
+	r->trans_per_s = np_stats_mean(&t->tps);
+
 	r->conf_met = t->met;
 	r->conf_tput = 100.0 * 2.0 * t->half_tput;
 	r->conf_lcpu = 100.0 * 2.0 * fabs(t->half_lcpu);

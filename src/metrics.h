@@ -71,17 +71,20 @@ struct np_confidence_rule {
 };
 
 /* netperf reports means over the iterations, and judges confidence on
- * throughput and both CPU figures. */
+ * throughput and both CPU figures; each iteration's figures are kept
+ * (the first NP_ITERATIONS_MAX) for -J. */
 struct np_tally {
-	struct np_stats tput, elapsed, lcpu, rcpu, lsd, rsd;
+	struct np_stats tput, elapsed, lcpu, rcpu, lsd, rsd, bps, tps;
 	bool met;
-	double half_tput, half_lcpu, half_rcpu;
+	double half_tput, half_lcpu, half_rcpu;   /* relative to the mean */
+	struct np_iteration iter[NP_ITERATIONS_MAX];
 };
 
 void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
 		  const struct np_result *s);
 /* Into r: the means, the widths reached (full width, percent, as the
- * WARNING block prints them), whether the rule was met, the count. */
+ * WARNING block prints them), whether the rule was met, the count; each
+ * iteration's figures, the spreads of throughput and CPU, and t. */
 void np_tally_fill(const struct np_tally *t, const struct np_confidence_rule *rule,
 		   struct np_result *r);
 

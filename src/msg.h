@@ -1,6 +1,7 @@
 /*
- * msg.h - what netperf says on stderr: its errors, one line each, and
- * -d's steps.
+ * msg.h - what netperf says on stderr: its errors and warnings, one line
+ * each, and -d's steps.  Under -J the errors and warnings are also kept
+ * for the JSON object (np_msg_keep).
  */
 #ifndef NP_MSG_H
 #define NP_MSG_H
@@ -16,11 +17,34 @@ __attribute__((format(printf, 2, 3)))
 #endif
 int np_fail(FILE *err, const char *fmt, ...);
 
+/* The same line for what does not stop the run (a short fill file,
+ * requests sent again). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void np_warn(FILE *err, const char *fmt, ...);
+
 /* -d: one line per step on stderr ("netperf: debug: ..."), nothing
  * without -d. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 void np_debug(const struct np_opts *o, FILE *err, const char *fmt, ...);
+
+/* -J: the lines np_fail and np_warn print, kept as well (without the
+ * "netperf: "), longer ones cut at NP_MSG_LINE - 1 bytes: the first
+ * error, and the first NP_MSG_WARNINGS warnings. */
+#define NP_MSG_LINE 512
+#define NP_MSG_WARNINGS 16
+
+struct np_msg_log {
+	char error[NP_MSG_LINE];          /* "" = none */
+	char warnings[NP_MSG_WARNINGS][NP_MSG_LINE];
+	int nwarnings;
+};
+
+/* From now on keep the lines in log (NULL: keep nothing, the default).
+ * The flows' threads may fail at once: the log is locked. */
+void np_msg_keep(struct np_msg_log *log);
 
 #endif

@@ -239,6 +239,16 @@ static const struct optdef global_long_defs[] = {
 	  "CPUs the flows run on here, spread in turn\n(e.g. 0-3,6)", "local-cpus" },
 	{ OPT_REMOTE_CPUS, ARG_REQUIRED, "list",
 	  "CPUs netserver runs the flows on, likewise", "remote-cpus" },
+	/* 2.7.1 has no -J: the letter is free. */
+	{ 'J', ARG_NONE, "",
+#ifdef HAVE_JANSSON
+	  "Print the run as one JSON object instead of\n"
+	  "the classic output (netperf(1))",
+#else
+	  "Print one JSON object (not in this build: it\n"
+	  "was built without jansson)",
+#endif
+	  "json" },
 	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
@@ -788,6 +798,13 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		return cpu_list(c, o->lcpus, &o->nlcpus);
 	case OPT_REMOTE_CPUS:
 		return cpu_list(c, o->rcpus, &o->nrcpus);
+	case 'J':
+#ifndef HAVE_JANSSON
+		return bad(c, "this netperf was built without JSON support (jansson)");
+#else
+		o->json = true;
+		return NP_OPTS_RUN;
+#endif
 	case 'h':
 		print_usage(c->out);
 		return NP_OPTS_DONE;
@@ -1424,6 +1441,7 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 }
 
 static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err);
+static enum np_opts_status json_fit(const struct np_opts *o, FILE *err);
 static void test_params_default(struct np_opts *o);
 
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
@@ -1453,6 +1471,10 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	test_params_default(o);
 	test_option_defs(named, own, NULL);
 	st = walk("netperf", argc, argv, &i, sets, false, apply_test, &w, out, err);
+	if (st != NP_OPTS_RUN)
+		return st;
+	/* Before resolve_test, which gives -t omni its default columns. */
+	st = json_fit(o, err);
 	if (st != NP_OPTS_RUN)
 		return st;
 	st = resolve_test(o, err);
@@ -1501,6 +1523,23 @@ static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err)
 	if (!what)
 		return NP_OPTS_RUN;
 	fprintf(err, "netperf: --flows %d cannot go with %s\n", o->flows, what);
+	return NP_OPTS_USAGE;
+}
+
+/* -J is the output: not with another one, nor for a test that prints a
+ * bare fact instead of a result. */
+static enum np_opts_status json_fit(const struct np_opts *o, FILE *err)
+{
+	if (!o->json)
+		return NP_OPTS_RUN;
+	if (o->selecting)
+		fprintf(err, "netperf: --json cannot go with -- -%c (both choose the output)\n",
+			o->sel_style == NP_SEL_CSV ? 'o' : o->sel_style == NP_SEL_COLUMNS ? 'O' : 'k');
+	else if (o->test->command)
+		fprintf(err, "netperf: --json cannot go with %s (a test without a data connection)\n",
+			o->test->name);
+	else
+		return NP_OPTS_RUN;
 	return NP_OPTS_USAGE;
 }
 

@@ -74,6 +74,7 @@ struct np_opts {
 	int nlcpus, nrcpus;          /* --local-cpus/--remote-cpus: flow i runs */
 	int lcpus[NP_MAX_CPU_LIST];  /* on list[i % n] */
 	int rcpus[NP_MAX_CPU_LIST];
+	bool json;                   /* -J/--json: one JSON object, no classic output */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */

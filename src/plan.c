@@ -50,7 +50,7 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 	memset(p, 0, sizeof(*p));
 	p->o = o;
 	p->test = t;
-	p->unit = np_unit_effective(o->unit ? o->unit : np_unit_default(t->rr), t->rr);
+	p->unit = np_unit_effective(o->unit ? o->unit : np_unit_default(t->rr), t->rr);  /* as np_plan_settings */
 	p->family = o->data_family != AF_UNSPEC ? o->data_family : ctl_peer->ss.ss_family;
 	p->rname = o->data_host ? o->data_host : ctl_host;
 	if (o->data_host || p->family != ctl_peer->ss.ss_family) {
@@ -98,12 +98,52 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 	return 0;
 }
 
-/* What the report knows before the test: the banner's part. */
+/* What the command line alone says, for -J. */
+void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *host)
+{
+	const struct np_test *t = o->test;
+
+	r->test = t;
+	r->unit = np_unit_effective(o->unit ? o->unit : np_unit_default(t->rr), t->rr);
+	r->ctl_host = host;
+	r->ctl_port = o->port;
+	r->ctl_lhost = o->local_host;
+	r->ctl_lport = o->local_port;
+	r->family = o->family;
+	r->length = o->length;
+	r->iter_max = o->iter_max;
+	r->iter_min = o->iter_min;
+	r->interim = o->interim;
+	r->flows = o->flows;
+	r->lcpu_asked = o->local_cpu;
+	r->rcpu_asked = o->remote_cpu;
+	r->latency_asked = o->latency;
+	r->lsend_req = o->send_size > 0 ? o->send_size : 0;
+	r->lrecv_req = o->recv_size > 0 ? o->recv_size : 0;
+	r->rsend_req = o->rsend_size > 0 ? o->rsend_size : 0;
+	r->rrecv_req = o->rrecv_size > 0 ? o->rrecv_size : 0;
+	r->lss_req = o->lsndbuf;
+	r->lsr_req = o->lrcvbuf;
+	r->rss_req = o->rsndbuf;
+	r->rsr_req = o->rrcvbuf;
+	r->req_size = o->req_size;
+	r->rsp_size = o->rsp_size;
+	r->burst = o->burst;
+	r->nodelay = o->nodelay;
+	r->cork = o->cork;
+	r->confidence = o->confidence;
+	r->conf_level = o->conf_level;
+	r->conf_width = o->conf_width;
+	r->conf_result_only = o->result_only;
+}
+
+/* What the report knows before the test: the banner's part, after
+ * np_plan_settings. */
 void np_plan_banner(struct np_report *r, const struct np_plan *p)
 {
 	const struct np_opts *o = p->o;
 
-	r->test = p->test;
+	r->test = p->test;     /* -t omni's, resolved */
 	r->unit = p->unit;
 	r->verbosity = o->verbosity;
 	r->headers = o->headers;
@@ -118,8 +158,6 @@ void np_plan_banner(struct np_report *r, const struct np_plan *p)
 	r->rfamily = p->family;
 	r->title = p->title[0] ? p->title : NULL;
 	r->no_control = o->no_control;
-	r->nodelay = o->nodelay;
-	r->cork = o->cork;
 	r->lprio = o->lprio;
 	r->lfill = o->lfill;
 	r->rfill = o->rfill;
@@ -128,21 +166,10 @@ void np_plan_banner(struct np_report *r, const struct np_plan *p)
 	memcpy(r->loffset, o->loffset, sizeof(r->loffset));
 	memcpy(r->roffset, o->roffset, sizeof(r->roffset));
 	r->cpu_bind = o->lcpu_bind >= 0 || o->rcpu_bind >= 0;
-	r->burst = o->burst;
 	r->lcpu_bind = o->lcpu_bind;
 	r->rcpu_bind = o->rcpu_bind;
-	r->req_size = o->req_size;
-	r->rsp_size = o->rsp_size;
 	r->cpu = o->local_cpu || o->remote_cpu;
 	r->selection = o->selecting ? &o->selection : NULL;
-	r->lss_req = o->lsndbuf;
-	r->lsr_req = o->lrcvbuf;
-	r->rss_req = o->rsndbuf;
-	r->rsr_req = o->rrcvbuf;
-	r->confidence = o->confidence;
-	r->conf_level = o->conf_level;
-	r->conf_width = o->conf_width;
-	r->conf_result_only = o->result_only;
 }
 
 /* "netperf -H host ...", as typed (what COMMAND_LINE shows). */

@@ -38,7 +38,12 @@ struct np_plan {
 int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_host,
 		 const struct np_addr *ctl_peer, FILE *err);
 
-/* What the report knows before the test: the banner's part. */
+/* What the command line alone says, for -J (before the plan, so that
+ * an object for an early error has it): host is the control host. */
+void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *host);
+
+/* What the report knows before the test: the banner's part (after
+ * np_plan_settings). */
 void np_plan_banner(struct np_report *r, const struct np_plan *p);
 
 /* netperf clears "routing allowed" for UDP_STREAM alone, unless -- -R. */

@@ -10,6 +10,7 @@
 #define NP_REPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -68,6 +69,20 @@ struct np_report {
 	const char *command_line;
 	const char *uuid;      /* this run's, "" if none */
 	const char *sysname, *release, *version, *machine;  /* local uname */
+	/* What only -J shows (np_plan_settings). */
+	const char *ctl_host;  /* the control connection's peer, as named */
+	unsigned ctl_port;
+	const char *ctl_lhost; /* -L, NULL = any */
+	unsigned ctl_lport;    /* -p ,lport: 0 = any */
+	int family;            /* -4/-6/-H ,fam: AF_UNSPEC = either */
+	int64_t length;        /* -l: > 0 seconds, < 0 bytes or transactions */
+	int iter_max, iter_min;
+	double interim;        /* -D seconds, 0 = none */
+	int flows;
+	bool lcpu_asked, rcpu_asked, latency_asked;  /* -c, -C, -j */
+	/* -- -m/-M as asked, 0 = automatic. */
+	int lsend_req, lrecv_req, rsend_req, rrecv_req;
+	int local_cpus;        /* CPUs here: -n, or counted */
 
 	/* What the run measured. */
 	struct np_result res;

@@ -9,6 +9,7 @@
 #define NP_RESULT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "stats.h"
 #include "test.h"
@@ -23,6 +24,35 @@ struct np_result_cpu {
 /* What netperf shows for a side it did not measure. */
 #define NP_UNMEASURED_CPU ((struct np_result_cpu){ .peak_util = -1, .peak_id = -1 })
 
+/* -i: iterations at most (netperf 2.7.1 runs 3..30). */
+#define NP_ITERATIONS_MAX 30
+
+/* One iteration's figures, as the tally keeps them (-J lists them). */
+struct np_iteration {
+	double elapsed;        /* seconds */
+	double throughput;     /* the headline, in the report's unit */
+	double bits_per_s;     /* the same bytes in bits/s, whatever -f says */
+	double trans_per_s;    /* transactions/s (0: not a request/response test) */
+	double lcpu, rcpu;     /* percent, -1 = not measured */
+};
+
+/* A figure over the iterations: its mean, its sample standard deviation
+ * (n - 1; 0 for one iteration) and netperf's interval around the mean,
+ * half-width in the figure's unit and in percent of the mean (both 0
+ * without -i/-I or below two iterations; the percent INFINITY for a mean
+ * of 0 that varies). */
+struct np_spread {
+	double mean, stddev, half, half_pct;
+};
+
+/* -D: one interim figure. */
+struct np_interim {
+	int iteration;         /* 1 first */
+	double rate;           /* in the report's unit, as the classic line */
+	double seconds;        /* the interval it covers */
+	double ending;         /* wall clock at its end, seconds since 1970 */
+};
+
 struct np_result {
 	/* Figures: means over iterations where netperf prints means. */
 	double elapsed;        /* netperf's own seconds */
@@ -33,6 +63,11 @@ struct np_result {
 	double tput_out;       /* RR -v 2: 10^6bits/s each way, likewise */
 	double tput_in;
 	double transaction_rate; /* transactions/s whatever -f says */
+	/* The headline in fixed units, whatever -f says: its bytes in bits/s
+	 * (on request/response tests both ways, as netserver counted them),
+	 * and transactions/s (0 on other tests); each iteration's, then the
+	 * means over iterations (transaction_rate stays the last one's). */
+	double bits_per_s, trans_per_s;
 	double rt_latency;     /* microseconds per transaction */
 	struct np_counters local;
 	struct np_counters remote;
@@ -77,6 +112,12 @@ struct np_result {
 	double conf_rcpu;
 	int iterations;        /* run, with or without confidence */
 	double conf_level_used; /* -1 without confidence */
+	/* Each iteration's figures (iterations of them), the spread of the
+	 * headline and of both CPU figures over them, and Student's t the
+	 * intervals used (0 without -i/-I or below two iterations). */
+	struct np_iteration iter[NP_ITERATIONS_MAX];
+	struct np_spread tput_spread, lcpu_spread, rcpu_spread;
+	double conf_t;
 
 	/* -j (or a latency field): round-trip times in microseconds, and
 	 * the histogram they come from (nanoseconds; NULL = not kept). */
@@ -84,6 +125,12 @@ struct np_result {
 	int lat_min, lat_max, lat_p50, lat_p90, lat_p99, lat_p999, lat_p9999;
 	double lat_mean, lat_stddev;
 	const struct np_hist *hist;
+
+	/* -D under -J: the interim figures in order (NULL = none kept), and
+	 * how many did not fit. */
+	const struct np_interim *interim;
+	int ninterim;
+	uint64_t interim_dropped;
 };
 
 #endif

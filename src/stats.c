@@ -271,6 +271,12 @@ static uint64_t bucket_floor(unsigned i)
 	return (uint64_t)(NP_HIST_SUB + i % NP_HIST_SUB) << shift;
 }
 
+void np_hist_bucket(unsigned i, uint64_t *low, uint64_t *width)
+{
+	*low = bucket_floor(i);
+	*width = i < NP_HIST_SUB ? 1 : (uint64_t)1 << (i / NP_HIST_SUB - 1);
+}
+
 uint64_t np_hist_percentile(const struct np_hist *h, double p)
 {
 	uint64_t want, seen = 0;

@@ -91,6 +91,9 @@ static inline void np_hist_add(struct np_hist *h, uint64_t ns)
 	h->sumsq += us * us;
 }
 
+/* Bucket i's values: [low, low + width) nanoseconds (-J lists them). */
+void np_hist_bucket(unsigned i, uint64_t *low, uint64_t *width);
+
 /* Add src's values to dst (a flow's histogram to the sum's). */
 void np_hist_merge(struct np_hist *dst, const struct np_hist *src);
 

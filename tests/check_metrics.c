@@ -51,11 +51,14 @@ START_TEST(test_stream_send)
 	assert_near(s.throughput, 2500000000.0 * 8 / 2 / 1e6);     /* 10000 */
 	assert_near(s.local_tput, 2600000000.0 * 8 / 2 / 1e6);
 	assert_near(s.remote_tput, s.throughput);
+	assert_near(s.bits_per_s, 1e10);                /* -J's fixed unit */
+	assert_near(s.trans_per_s, 0);
 	assert_near(s.lsd, -1);
 	assert_near(s.rsd, -1);
 	/* G: 2^30 bytes. */
 	np_metrics_derive(&np_test_tcp_stream, 'G', 0, &s);
 	assert_near(s.throughput, 2500000000.0 / 2 / 1073741824.0);
+	assert_near(s.bits_per_s, 1e10);                /* whatever -f says */
 }
 END_TEST
 
@@ -68,6 +71,7 @@ START_TEST(test_stream_receive)
 	s.remote.bytes_sent = 9999999;
 	np_metrics_derive(&np_test_tcp_maerts, 'k', 0, &s);
 	assert_near(s.throughput, 4000000.0 * 8 / 4 / 1e3);       /* 8000 */
+	assert_near(s.bits_per_s, 8e6);
 }
 END_TEST
 
@@ -86,6 +90,8 @@ START_TEST(test_rr)
 	assert_near(s.throughput, 10000);
 	assert_near(s.trans_rate, 10000);
 	assert_near(s.transaction_rate, 10000);
+	assert_near(s.trans_per_s, 10000);
+	assert_near(s.bits_per_s, 10000.0 * (64 + 128) * 8);   /* both ways, 'x' or not */
 	assert_near(s.rt_latency, 100);            /* us */
 	assert_near(s.tput_out, 10000.0 * 64 * 8 / 1e6);
 	assert_near(s.tput_in, 10000.0 * 128 * 8 / 1e6);
@@ -173,6 +179,84 @@ START_TEST(test_tally)
 }
 END_TEST
 
+/* -J's figures: each iteration kept in order, each figure's mean,
+ * sample deviation and interval (t * s / sqrt(n), netperf's half-width),
+ * and the fixed-unit means. */
+START_TEST(test_tally_iterations)
+{
+	const double tput[] = { 100, 100.1, 99.9 }, cpu[] = { 10, 11, 12 };
+	const struct np_confidence_rule rule = { true, 99, 5, false };
+	const struct np_confidence_rule off = { false, 99, 5, false };
+	const double t2 = np_student_t(99, 2);
+	struct np_tally t, u;
+	struct np_result s = report(1.0), r;
+
+	memset(&t, 0, sizeof(t));
+	memset(&u, 0, sizeof(u));
+	for (int i = 0; i < 3; i++) {
+		s.elapsed = 1.0 + i;
+		s.throughput = tput[i];
+		s.bits_per_s = tput[i] * 1e6;
+		s.trans_per_s = 7 + i;
+		s.lcpu = cpu[i];
+		np_tally_add(&t, &rule, &s);
+		np_tally_add(&u, &off, &s);
+	}
+	memset(&r, 0, sizeof(r));
+	np_tally_fill(&t, &rule, &r);
+	for (int i = 0; i < 3; i++) {
+		assert_near(r.iter[i].elapsed, 1.0 + i);
+		assert_near(r.iter[i].throughput, tput[i]);
+		assert_near(r.iter[i].bits_per_s, tput[i] * 1e6);
+		assert_near(r.iter[i].trans_per_s, 7 + i);
+		assert_near(r.iter[i].lcpu, cpu[i]);
+		assert_near(r.iter[i].rcpu, -1);
+	}
+	assert_near(r.bits_per_s, 100e6);
+	assert_near(r.trans_per_s, 8);
+	assert_near(r.conf_t, t2);
+	assert_near(r.conf_t, 9.924843200918);          /* t(99 %, 2 df) */
+	/* Throughput {100, 100.1, 99.9}: s = 0.1. */
+	assert_near(r.tput_spread.mean, 100);
+	assert_near(r.tput_spread.stddev, 0.1);
+	assert_near(r.tput_spread.half, t2 * 0.1 / sqrt(3));
+	assert_near(r.tput_spread.half_pct, 100 * t2 * 0.1 / sqrt(3) / 100);
+	assert_near(2 * r.tput_spread.half_pct, r.conf_tput);   /* the WARNING's full width */
+	/* CPU {10, 11, 12}: s = 1; its interval is 2.866 wide around 11. */
+	assert_near(r.lcpu_spread.mean, 11);
+	assert_near(r.lcpu_spread.stddev, 1);
+	assert_near(r.lcpu_spread.half, t2 / sqrt(3));
+	assert_near(r.lcpu_spread.half_pct, 100 * t2 / sqrt(3) / 11);
+	/* Unmeasured: a constant -1, no spread. */
+	assert_near(r.rcpu_spread.mean, -1);
+	assert_near(r.rcpu_spread.stddev, 0);
+	assert_near(r.rcpu_spread.half, 0);
+	/* Without -i/-I: the deviation all the same, no interval. */
+	np_tally_fill(&u, &off, &r);
+	assert_near(r.conf_t, 0);
+	assert_near(r.tput_spread.stddev, 0.1);
+	assert_near(r.tput_spread.half, 0);
+	assert_near(r.tput_spread.half_pct, 0);
+	/* One iteration: no deviation either. */
+	memset(&u, 0, sizeof(u));
+	np_tally_add(&u, &rule, &s);
+	np_tally_fill(&u, &rule, &r);
+	assert_near(r.conf_t, 0);
+	assert_near(r.tput_spread.mean, 99.9);
+	assert_near(r.tput_spread.stddev, 0);
+	/* Past NP_ITERATIONS_MAX the figures still count; the first are kept. */
+	memset(&u, 0, sizeof(u));
+	for (int i = 0; i < NP_ITERATIONS_MAX + 2; i++) {
+		s.throughput = i;
+		np_tally_add(&u, &off, &s);
+	}
+	np_tally_fill(&u, &off, &r);
+	ck_assert_int_eq(r.iterations, NP_ITERATIONS_MAX + 2);
+	assert_near(r.iter[NP_ITERATIONS_MAX - 1].throughput, NP_ITERATIONS_MAX - 1);
+	assert_near(r.tput_spread.mean, (NP_ITERATIONS_MAX + 1) / 2.0);
+}
+END_TEST
+
 START_TEST(test_tally_cpu_blocks)
 {
 	const struct np_confidence_rule rule = { true, 95, 5, false };
@@ -226,7 +310,8 @@ static void three_flows(struct np_result f[3])
 		f[i].local_tput = i + 1;
 		f[i].remote_tput = i + 4;
 		f[i].trans_rate = 100.0 * (i + 1);
-		f[i].transaction_rate = 100.0 * (i + 1);
+		f[i].transaction_rate = f[i].trans_per_s = 100.0 * (i + 1);
+		f[i].bits_per_s = 2.0 + 2 * i;
 		f[i].tput_out = 0.5 / (1 << i);
 		f[i].tput_in = 1.5 + i;
 		f[i].rt_latency = rtt[i];
@@ -270,6 +355,8 @@ START_TEST(test_sum_flows)
 	ck_assert_double_eq(s.remote_tput, 15);
 	ck_assert_double_eq(s.trans_rate, 600);
 	ck_assert_double_eq(s.transaction_rate, 600);
+	ck_assert_double_eq(s.trans_per_s, 600);
+	ck_assert_double_eq(s.bits_per_s, 12);
 	ck_assert_double_eq(s.tput_out, 0.875);
 	ck_assert_double_eq(s.tput_in, 7.5);
 	/* Time and round trip: the means. */
@@ -426,6 +513,7 @@ static Suite *metrics_suite(void)
 	tcase_add_test(tc, test_service_demand);
 	tcase_add_test(tc, test_derive_cpu);
 	tcase_add_test(tc, test_tally);
+	tcase_add_test(tc, test_tally_iterations);
 	tcase_add_test(tc, test_tally_cpu_blocks);
 	tcase_add_test(tc, test_sum_flows);
 	tcase_add_test(tc, test_sum_flows_trans);
