@@ -77,6 +77,50 @@ void np_report_begin(FILE *out, const struct np_report *r)
 	fflush(out);
 }
 
+/* "99" as 2.7.1 names its levels, "99.9" for one it lacks. */
+static void level_text(char *buf, size_t len, double level)
+{
+	snprintf(buf, len, level == (int)level ? "%.0f" : "%g", level);
+}
+
+static void spread_line(FILE *out, const char *name, const struct np_spread *s,
+			const char *unit, const char *level, int n, double t)
+{
+	fprintf(out, "%-12s %.3f +/- %.3f %s (%s%% confidence, n %d, t %.3f)\n", name, s->mean,
+		s->half, unit, level, n, t);
+}
+
+/* -v 2 with -i/-I: after all that netperf 2.7.1 prints, each iteration's
+ * figures, then each mean with the half-width of its interval. */
+static void iterations_block(FILE *out, const struct np_report *r)
+{
+	const struct np_result *s = &r->res;
+	const int n = s->iterations < NP_ITERATIONS_MAX ? s->iterations : NP_ITERATIONS_MAX;
+	const bool lcpu = s->lcpu_spread.mean >= 0 && s->lcpu_method != 'U';
+	const bool rcpu = s->rcpu_spread.mean >= 0 && s->rcpu_method != 'U';
+	char level[16], per_sec[24];
+
+	if (!r->confidence || n < 1)
+		return;
+	level_text(level, sizeof(level), r->conf_level);
+	snprintf(per_sec, sizeof(per_sec), "%s/s", np_unit_label(r->unit));
+	fprintf(out, "\nIteration  Throughput%s%s\n", lcpu ? "  Local CPU %" : "",
+		rcpu ? "  Remote CPU %" : "");
+	for (int i = 0; i < n; i++) {
+		fprintf(out, "%9d  %10.2f", i + 1, s->iter[i].throughput);
+		if (lcpu)
+			fprintf(out, "  %11.2f", s->iter[i].lcpu);
+		if (rcpu)
+			fprintf(out, "  %12.2f", s->iter[i].rcpu);
+		fputc('\n', out);
+	}
+	spread_line(out, "Throughput", &s->tput_spread, per_sec, level, n, s->conf_t);
+	if (lcpu)
+		spread_line(out, "Local CPU", &s->lcpu_spread, "%", level, n, s->conf_t);
+	if (rcpu)
+		spread_line(out, "Remote CPU", &s->rcpu_spread, "%", level, n, s->conf_t);
+}
+
 void np_report_body(FILE *out, const struct np_report *r)
 {
 	/* -o/-O/-k replace the tables and the WARNING block (cli.md 3.4). */
@@ -89,6 +133,8 @@ void np_report_body(FILE *out, const struct np_report *r)
 			r->test->print_brief(out, r);
 		else if (r->verbosity <= 2)
 			r->test->print_table(out, r);
+		if (r->verbosity >= 2)
+			iterations_block(out, r);
 	}
 	fflush(out);
 }
@@ -211,6 +257,8 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 	/* -v 2's blocks: what it prints beyond -v 1's table. */
 	if (extra && strncmp(extra, full, flen) == 0)
 		fputs(extra + flen, out);
+	if (sum->verbosity >= 2)
+		iterations_block(out, sum);
 out:
 	free(full);
 	free(data);

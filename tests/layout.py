@@ -107,22 +107,30 @@ def renders(line):
     return hits
 
 
-# netperf-ng's -v 2 line after all that netperf 2.7.1 prints (netperf(1)):
-# checked on its own, then left out of the comparison.
-NG_LATENCY = re.compile(r"\nRound-trip latency: (\d+\.\d{3}) usec mean, "
-                        r"one-way estimate (\d+\.\d{3}) usec\n$")
+# netperf-ng's -v 2 lines after all that netperf 2.7.1 prints (netperf(1)):
+# checked on their own, then left out of the comparison.
+NG_LATENCY = re.compile(r"^Round-trip latency: (\d+\.\d{3}) usec mean, "
+                        r"one-way estimate (\d+\.\d{3}) usec$")
+NG_ITER_TITLE = re.compile(r"^Iteration  Throughput(  Local CPU %)?(  Remote CPU %)?$")
+NG_ITER = re.compile(r"^ {0,8}\d+ +-?\d+\.\d\d( +-?\d+\.\d\d){0,2}$")
+NG_SPREAD = re.compile(r"^(Throughput|Local CPU|Remote CPU) +-?[\d.]+ \+/- (?:[\d.]+|inf) \S+ "
+                       r"\([\d.]+% confidence, n \d+, t [\d.]+\)$")
 
 
 def cut_ng_lines(golden, ours):
     """-> (ours without netperf-ng's additions, or None with the reason)"""
-    m = NG_LATENCY.search(ours)
-    if not m or NG_LATENCY.search(golden):
+    starts = [m.start() for m in re.finditer(r"\n(?=Round-trip latency: |Iteration  Throughput)",
+                                               ours)]
+    if not starts or "Round-trip latency: " in golden or "Iteration  Throughput" in golden:
         return ours, None
-    mean, half = float(m.group(1)), float(m.group(2))
-    if abs(mean / 2 - half) > 0.0015:
-        return None, "one-way estimate %s is not half of the round trip %s" % (
-            m.group(2), m.group(1))
-    return ours[:m.start()], None
+    for line in ours[starts[0]:].split("\n"):
+        m = NG_LATENCY.match(line)
+        if m and abs(float(m.group(1)) / 2 - float(m.group(2))) > 0.0015:
+            return None, "one-way estimate is not half of the round trip: %r" % line
+        if not (line == "" or m or NG_ITER_TITLE.match(line) or NG_ITER.match(line) or
+                NG_SPREAD.match(line)):
+            return None, "not a netperf-ng -v 2 line: %r" % line
+    return ours[:starts[0]], None
 
 
 def compare(golden, ours):
