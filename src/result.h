@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "nic.h"
 #include "stats.h"
 #include "test.h"
 
@@ -77,6 +78,11 @@ struct np_result {
 	double conf_rcpu;
 	int iterations;        /* run, with or without confidence */
 	double conf_level_used; /* -1 without confidence */
+
+	/* What the data ran over on each end: the interface, its driver and
+	 * offloads, the kernel and CPU (nic.h).  remote_host is known only
+	 * when netserver-ng said (never from netserver 2.7.1, nor with -N). */
+	struct np_host_facts local_host, remote_host;
 
 	/* -j (or a latency field): round-trip times in microseconds, and
 	 * the histogram they come from (nanoseconds; NULL = not kept). */

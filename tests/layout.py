@@ -107,14 +107,22 @@ def renders(line):
     return hits
 
 
-# netperf-ng's -v 2 line after all that netperf 2.7.1 prints (netperf(1)):
-# checked on its own, then left out of the comparison.
+# netperf-ng's -v 2 lines after all that netperf 2.7.1 prints (netperf(1)):
+# checked on their own, then left out of the comparison.  Last, what the
+# data ran on; before it, for request/response, the round trip.
 NG_LATENCY = re.compile(r"\nRound-trip latency: (\d+\.\d{3}) usec mean, "
                         r"one-way estimate (\d+\.\d{3}) usec\n$")
+NG_FACTS = re.compile(r"\nLocal interface(?:: unknown| \S+: .+)\n"
+                      r"Local system: .+\n"
+                      r"Remote interface(?:: unknown| \S+: .+)\n"
+                      r"Remote system: .+\n$")
 
 
 def cut_ng_lines(golden, ours):
     """-> (ours without netperf-ng's additions, or None with the reason)"""
+    m = NG_FACTS.search(ours)
+    if m and not NG_FACTS.search(golden):
+        ours = ours[:m.start()]
     m = NG_LATENCY.search(ours)
     if not m or NG_LATENCY.search(golden):
         return ours, None
