@@ -340,6 +340,12 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	local_cpu(l, o->ncpus, cpu_ok, s);
 	s->local = run.c;
 	local_facts(t, run.fd, s);
+	/* The first data phase of the connection says what the data ran on
+	 * here (TCP_CRR's socket is gone by now: the route to the peer). */
+	if (!l->local_host.known)
+		np_host_facts_socket(run.fd, (const struct sockaddr *)&run.peer, &l->local_host);
+	s->local_host = l->local_host;
+	s->remote_host = l->remote_host;
 	s->ltos = o->ltos >= 0 && run.fd >= 0 ? np_sock_tos(run.fd, p->family) : -1;
 	/* flent runs netperf with DUMP_TCP_INFO set and reads these lines. */
 	if (t->sock_type == SOCK_STREAM && run.fd >= 0 && getenv("DUMP_TCP_INFO"))

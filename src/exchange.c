@@ -226,6 +226,7 @@ static int server_kind(const struct np_plan *p, struct np_link *l,
 			 "netserver is netperf-ng (extension version %u, capabilities %#x)",
 			 (unsigned)rsp->ext.version, (unsigned)rsp->ext.caps);
 	l->ours = rsp->ext.present;
+	l->caps = rsp->ext.present ? rsp->ext.caps : 0;
 	/* A test of netperf-ng's own: a 2.7.1 netserver has set up the 2.7.1
 	 * test that the classic fields name instead. */
 	if (p->test->ext_id && (!rsp->ext.present || rsp->ext.test_id != p->test->ext_id))
@@ -316,6 +317,27 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 	}
 }
 
+/* What netserver's end of the data ran on: asked once per connection,
+ * only of a netserver-ng that said it can tell (netserver 2.7.1 would
+ * answer 998, and is never asked).  What comes back is checked as all
+ * input is: a bad reply ends the run. */
+static int ask_host_facts(struct np_link *l, FILE *err)
+{
+	char why[160];
+
+	l->facts_asked = true;
+	np_wire_encode_facts_request(l->msg);
+	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+		return np_fail(err, "asking netserver for its host facts: %s", strerror(errno));
+	if (read_reply(l, "host facts", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+		return -1;
+	if (np_wire_decode_facts(l->msg, &l->remote_host, why, sizeof(why)) != 0) {
+		np_host_facts_unknown(&l->remote_host);
+		return np_fail(err, "bad host facts from netserver: %s", why);
+	}
+	return 0;
+}
+
 /* The results step of an iteration. */
 int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err)
@@ -333,6 +355,10 @@ int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_re
 	remote_facts(p->o, rsp, &res, s);
 	s->rtos = rsp->socket_tos;
 	s->rprio = rsp->socket_prio;
+	if (l->ours && (l->caps & NP_EXT_CAP_HOST_FACTS) && !l->facts_asked &&
+	    ask_host_facts(l, err) < 0)
+		return -1;
+	s->remote_host = l->remote_host;
 	return 0;
 }
 
@@ -375,6 +401,7 @@ void np_exchange_no_control_results(struct np_result *s)
 	s->rcpu_method = 'U';
 	s->rcpu_more = NP_UNMEASURED_CPU;
 	s->rtos = s->rprio = -1;
+	np_host_facts_unknown(&s->remote_host);
 }
 
 /* TCP_SENDFILE sends from a file: the -F file when it is a regular
@@ -443,9 +470,12 @@ static size_t interim_room(const struct np_opts *o)
 }
 
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
- * -c's snapshots, -J's interim figures. */
+ * -c's snapshots, -J's interim figures; its host facts, unknown until
+ * read. */
 int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err)
 {
+	np_host_facts_unknown(&l->local_host);
+	np_host_facts_unknown(&l->remote_host);
 	if (o->lfill) {
 		l->fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (l->fill_fd < 0)

@@ -56,7 +56,12 @@ struct np_link {
 	int index;
 	int lcpu, rcpu;               /* -1: anywhere */
 	bool ours;                    /* netserver answered as netserver-ng */
+	uint32_t caps;                /* and can do these (NP_EXT_CAP_*) */
 	struct np_gate *gate;
+	/* What the data ran over, read (asked) once per connection: the
+	 * path and the hosts stay the same from one iteration to the next. */
+	struct np_host_facts local_host, remote_host;
+	bool facts_asked;             /* netserver was asked for its facts */
 };
 
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
@@ -75,7 +80,8 @@ int np_link_connect(const struct np_opts *o, const char *host, struct np_link *l
 int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
 		      struct np_result *s, struct np_omni_response *rsp, FILE *err);
 /* After the data phase: read netserver's results and fill the result's
- * remote fields.  0, or -1 with the reason on err. */
+ * remote fields; the first time, ask a netserver-ng that can tell for
+ * its host facts (remote_host).  0, or -1 with the reason on err. */
 int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err);
 

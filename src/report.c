@@ -14,10 +14,12 @@
 #include <stdlib.h>
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
+#include "nic.h"
 #include "selectors.h"
 #include "units.h"
 
@@ -121,6 +123,92 @@ static void iterations_block(FILE *out, const struct np_report *r)
 		spread_line(out, "Remote CPU", &s->rcpu_spread, "%", level, n, s->conf_t);
 }
 
+/* One part of a facts line: the separator before it (none for the
+ * first), then the part. */
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+static void fact_part(FILE *out, const char **sep, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs(*sep, out);
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+	*sep = ", ";
+}
+
+/* One side's interface: "lo: driver loopback, MTU 65536, offloads on:
+ * rx-csum tx-csum tso gso gro; off: lro, 1 rx/1 tx queues", what is
+ * known of it. */
+static void interface_line(FILE *out, const char *side, const struct np_host_facts *h)
+{
+	const char *sep = ": ";
+
+	if (!h->known || !h->ifname[0]) {
+		fprintf(out, "%s interface: unknown\n", side);
+		return;
+	}
+	fprintf(out, "%s interface %s", side, h->ifname);
+	if (h->driver[0])
+		fact_part(out, &sep, "driver %s%s%s%s%s%s%s", h->driver,
+			  h->driver_version[0] ? " " : "", h->driver_version,
+			  h->firmware[0] ? " firmware " : "", h->firmware,
+			  h->bus[0] ? " at " : "", h->bus);
+	if (h->mtu > 0)
+		fact_part(out, &sep, "MTU %d", h->mtu);
+	if (h->speed_mbps > 0)
+		fact_part(out, &sep, "%d Mb/s", h->speed_mbps);
+	if (h->offload_known) {
+		const char *word = " on:";
+
+		fact_part(out, &sep, "offloads");
+		for (int pass = 0; pass < 2; pass++, word = "; off:") {
+			const unsigned want = pass ? h->offload_known & ~h->offload_on : h->offload_on;
+
+			if (!want)
+				continue;
+			fputs(word + (pass && !h->offload_on ? 1 : 0), out);
+			for (int o = 0; o < NP_OFFLOADS; o++)
+				if (want & (1u << o))
+					fprintf(out, " %s", np_nic_offload_name((enum np_offload)o));
+		}
+	}
+	if (h->rx_queues > 0 && h->tx_queues > 0)
+		fact_part(out, &sep, "%d rx/%d tx queues", h->rx_queues, h->tx_queues);
+	fputc('\n', out);
+}
+
+/* One side's host: "Linux 6.1.0 x86_64, 8 CPUs, Intel(R) Xeon(R) ...". */
+static void system_line(FILE *out, const char *side, const struct np_host_facts *h)
+{
+	const char *sep = " ";
+
+	fprintf(out, "%s system:", side);
+	if (!h->known || (!h->sysname[0] && h->cpu_count < 1 && !h->cpu_model[0])) {
+		fputs(" unknown\n", out);
+		return;
+	}
+	if (h->sysname[0])
+		fact_part(out, &sep, "%s%s%s%s%s", h->sysname, h->release[0] ? " " : "",
+			  h->release, h->machine[0] ? " " : "", h->machine);
+	if (h->cpu_count > 0)
+		fact_part(out, &sep, "%d CPU%s", h->cpu_count, h->cpu_count == 1 ? "" : "s");
+	if (h->cpu_model[0])
+		fact_part(out, &sep, "%s", h->cpu_model);
+	fputc('\n', out);
+}
+
+void np_report_host_facts(FILE *out, const struct np_report *r)
+{
+	fputc('\n', out);
+	interface_line(out, "Local", &r->res.local_host);
+	system_line(out, "Local", &r->res.local_host);
+	interface_line(out, "Remote", &r->res.remote_host);
+	system_line(out, "Remote", &r->res.remote_host);
+}
+
 void np_report_body(FILE *out, const struct np_report *r)
 {
 	/* -o/-O/-k replace the tables and the WARNING block (cli.md 3.4). */
@@ -133,8 +221,12 @@ void np_report_body(FILE *out, const struct np_report *r)
 			r->test->print_brief(out, r);
 		else if (r->verbosity <= 2)
 			r->test->print_table(out, r);
-		if (r->verbosity >= 2)
+		/* After all that 2.7.1 prints at -v 2: the iterations, then
+		 * what the data ran on. */
+		if (r->verbosity == 2) {
 			iterations_block(out, r);
+			np_report_host_facts(out, r);
+		}
 	}
 	fflush(out);
 }
@@ -254,11 +346,14 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 		free(line);
 	}
 	print_sum_line(out, data);
-	/* -v 2's blocks: what it prints beyond -v 1's table. */
+	/* -v 2's blocks: what it prints beyond -v 1's table, then what the
+	 * data ran on (the first flow's ends). */
 	if (extra && strncmp(extra, full, flen) == 0)
 		fputs(extra + flen, out);
-	if (sum->verbosity >= 2)
+	if (sum->verbosity == 2) {
 		iterations_block(out, sum);
+		np_report_host_facts(out, sum);
+	}
 out:
 	free(full);
 	free(data);

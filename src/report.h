@@ -111,6 +111,12 @@ void np_report_flows_body(FILE *out, const struct np_report *r,
 void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,
 		       double seconds, const struct timespec *ending);
 
+/* -v 2's last block: a line on each side's interface (name, driver,
+ * MTU, speed, offloads, queues) and one on its host (kernel, CPUs, CPU
+ * model), after a blank line; "unknown" where nothing is known, such as
+ * netserver 2.7.1's side. */
+void np_report_host_facts(FILE *out, const struct np_report *r);
+
 /* Pieces, also used by the test descriptors. */
 void np_report_banner(FILE *out, const struct np_report *r);
 void np_report_confidence_warning(FILE *out, const struct np_report *r);

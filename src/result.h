@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "nic.h"
 #include "stats.h"
 #include "test.h"
 
@@ -118,6 +119,11 @@ struct np_result {
 	struct np_iteration iter[NP_ITERATIONS_MAX];
 	struct np_spread tput_spread, lcpu_spread, rcpu_spread;
 	double conf_t;
+
+	/* What the data ran over on each end: the interface, its driver and
+	 * offloads, the kernel and CPU (nic.h).  remote_host is known only
+	 * when netserver-ng said (never from netserver 2.7.1, nor with -N). */
+	struct np_host_facts local_host, remote_host;
 
 	/* -j (or a latency field): round-trip times in microseconds, and
 	 * the histogram they come from (nanoseconds; NULL = not kept). */

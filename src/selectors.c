@@ -95,6 +95,14 @@ enum field_id {
 	/* netperf-ng's own, which netperf 2.7.1's "?" list and "all" lack. */
 	S_P99_9_LATENCY, S_P99_99_LATENCY, S_LOCAL_SEND_PACKET_RATE,
 	S_REMOTE_RECV_PACKET_RATE, S_PACKET_LOSS_PERCENT,
+	/* What the data ran over (nic.h): a side's interface, then its
+	 * offloads in enum np_offload's order. */
+	S_LOCAL_INTERFACE_MTU, S_LOCAL_INTERFACE_SPEED, S_LOCAL_INTERFACE_RX_QUEUES,
+	S_LOCAL_INTERFACE_TX_QUEUES, S_LOCAL_OFFLOAD_RX_CSUM, S_LOCAL_OFFLOAD_TX_CSUM,
+	S_LOCAL_OFFLOAD_TSO, S_LOCAL_OFFLOAD_GSO, S_LOCAL_OFFLOAD_GRO, S_LOCAL_OFFLOAD_LRO,
+	S_REMOTE_INTERFACE_MTU, S_REMOTE_INTERFACE_SPEED, S_REMOTE_INTERFACE_RX_QUEUES,
+	S_REMOTE_INTERFACE_TX_QUEUES, S_REMOTE_OFFLOAD_RX_CSUM, S_REMOTE_OFFLOAD_TX_CSUM,
+	S_REMOTE_OFFLOAD_TSO, S_REMOTE_OFFLOAD_GSO, S_REMOTE_OFFLOAD_GRO, S_REMOTE_OFFLOAD_LRO,
 	N_FIELDS
 };
 
@@ -304,7 +312,30 @@ static const struct field fields[N_FIELDS] = {
 	F(LOCAL_SEND_PACKET_RATE, "Local", "Send", "Packets", "per sec", F2),
 	F(REMOTE_RECV_PACKET_RATE, "Remote", "Recv", "Packets", "per sec", F2),
 	F(PACKET_LOSS_PERCENT, "Packet", "Loss", "Percent", "", F3),
+	F(LOCAL_INTERFACE_MTU, "Local", "Interface", "MTU", "", INT),
+	F(LOCAL_INTERFACE_SPEED, "Local", "Interface", "Speed", "Mb/s", INT),
+	F(LOCAL_INTERFACE_RX_QUEUES, "Local", "Interface", "Rx", "Queues", INT),
+	F(LOCAL_INTERFACE_TX_QUEUES, "Local", "Interface", "Tx", "Queues", INT),
+	F(LOCAL_OFFLOAD_RX_CSUM, "Local", "Offload", "Rx", "Checksum", INT),
+	F(LOCAL_OFFLOAD_TX_CSUM, "Local", "Offload", "Tx", "Checksum", INT),
+	F(LOCAL_OFFLOAD_TSO, "Local", "Offload", "TSO", "", INT),
+	F(LOCAL_OFFLOAD_GSO, "Local", "Offload", "GSO", "", INT),
+	F(LOCAL_OFFLOAD_GRO, "Local", "Offload", "GRO", "", INT),
+	F(LOCAL_OFFLOAD_LRO, "Local", "Offload", "LRO", "", INT),
+	F(REMOTE_INTERFACE_MTU, "Remote", "Interface", "MTU", "", INT),
+	F(REMOTE_INTERFACE_SPEED, "Remote", "Interface", "Speed", "Mb/s", INT),
+	F(REMOTE_INTERFACE_RX_QUEUES, "Remote", "Interface", "Rx", "Queues", INT),
+	F(REMOTE_INTERFACE_TX_QUEUES, "Remote", "Interface", "Tx", "Queues", INT),
+	F(REMOTE_OFFLOAD_RX_CSUM, "Remote", "Offload", "Rx", "Checksum", INT),
+	F(REMOTE_OFFLOAD_TX_CSUM, "Remote", "Offload", "Tx", "Checksum", INT),
+	F(REMOTE_OFFLOAD_TSO, "Remote", "Offload", "TSO", "", INT),
+	F(REMOTE_OFFLOAD_GSO, "Remote", "Offload", "GSO", "", INT),
+	F(REMOTE_OFFLOAD_GRO, "Remote", "Offload", "GRO", "", INT),
+	F(REMOTE_OFFLOAD_LRO, "Remote", "Offload", "LRO", "", INT),
 };
+_Static_assert(S_LOCAL_OFFLOAD_LRO - S_LOCAL_OFFLOAD_RX_CSUM + 1 == NP_OFFLOADS &&
+	       S_REMOTE_OFFLOAD_LRO - S_REMOTE_OFFLOAD_RX_CSUM + 1 == NP_OFFLOADS,
+	       "a field per offload, in enum np_offload's order");
 
 #undef F
 
@@ -616,7 +647,9 @@ struct value {
 
 /* What netperf prints for what it does not measure in 2.7.1: the
  * uname/driver/slot/model strings were dropped, and a plain build keeps
- * its initial values for the rest. */
+ * its initial values for the rest.  netperf-ng prints the uname, driver
+ * and CPU model strings it knows (the host facts, nic.h) and these where
+ * it does not. */
 #define DEPRECATED "Deprecated"
 #define NO_IFID (-2)            /* interface vendor/device ids */
 #define NO_DIRTY (-1)           /* dirty/clean counts (no --enable-dirty) */
@@ -644,6 +677,37 @@ static char method(char m)
 	return m ? m : 'U';
 }
 
+/* A side's host fact as text: what was read, or 2.7.1's placeholder. */
+static const char *fact_text(const struct np_host_facts *h, const char *s)
+{
+	return h->known && s[0] ? s : DEPRECATED;
+}
+
+/* A side's host fact as a number, -1 where unknown. */
+static int fact_number(const struct np_host_facts *h, int n)
+{
+	return h->known ? n : -1;
+}
+
+/* An offload: 1 on, 0 off, -1 unknown. */
+static int fact_offload(const struct np_host_facts *h, int which)
+{
+	const unsigned bit = 1u << which;
+
+	if (!h->known || !(h->offload_known & bit))
+		return -1;
+	return (h->offload_on & bit) != 0;
+}
+
+/* The CPU count: the measuring side's (-c/-C, as 2.7.1), else the
+ * host's where known, else 2.7.1's 0. */
+static int cpu_count(const struct np_result_cpu *c, const struct np_host_facts *h)
+{
+	if (c->count > 0)
+		return c->count;
+	return h->known && h->cpu_count > 0 ? h->cpu_count : c->count;
+}
+
 static void cpu_value(const struct np_result_cpu *c, int which, struct value *v)
 {
 	const double d[] = { c->user, c->system, c->iowait, c->irq, c->swintr };
@@ -654,6 +718,7 @@ static void cpu_value(const struct np_result_cpu *c, int which, struct value *v)
 static void field_value(int id, const struct np_report *r, struct value *v)
 {
 	const struct np_test *t = r->test;
+	const struct np_host_facts *lh = &r->res.local_host, *rh = &r->res.remote_host;
 
 	memset(v, 0, sizeof(*v));
 	switch (id) {
@@ -727,16 +792,16 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_RECV_THROUGHPUT: v->d = side_rate(r, r->res.remote.bytes_recv); break;
 
 	case S_LOCAL_CPU_BIND: v->i = r->lcpu_bind; break;
-	case S_LOCAL_CPU_COUNT: v->i = r->res.lcpu_more.count; break;
+	case S_LOCAL_CPU_COUNT: v->i = cpu_count(&r->res.lcpu_more, lh); break;
 	case S_LOCAL_CPU_PEAK_UTIL: v->d = r->res.lcpu_more.peak_util; break;
 	case S_LOCAL_CPU_PEAK_ID: v->i = r->res.lcpu_more.peak_id; break;
-	case S_LOCAL_CPU_MODEL: v->s = DEPRECATED; break;
+	case S_LOCAL_CPU_MODEL: v->s = fact_text(lh, lh->cpu_model); break;
 	case S_LOCAL_CPU_FREQUENCY: v->i = 0; break;
 	case S_REMOTE_CPU_BIND: v->i = r->rcpu_bind; break;
-	case S_REMOTE_CPU_COUNT: v->i = r->res.rcpu_more.count; break;
+	case S_REMOTE_CPU_COUNT: v->i = cpu_count(&r->res.rcpu_more, rh); break;
 	case S_REMOTE_CPU_PEAK_UTIL: v->d = r->res.rcpu_more.peak_util; break;
 	case S_REMOTE_CPU_PEAK_ID: v->i = r->res.rcpu_more.peak_id; break;
-	case S_REMOTE_CPU_MODEL: v->s = DEPRECATED; break;
+	case S_REMOTE_CPU_MODEL: v->s = fact_text(rh, rh->cpu_model); break;
 	case S_REMOTE_CPU_FREQUENCY: v->i = 0; break;
 
 	/* The data endpoints as given (-P ports, 0 = any), like the banner. */
@@ -839,16 +904,46 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_FILL_FILE: v->s = text_or_empty(r->rfill); break;
 	case S_COMMAND_LINE: v->s = text_or_empty(r->command_line); break;
 
-	case S_LOCAL_SYSNAME: case S_LOCAL_SYSTEM_MODEL: case S_LOCAL_RELEASE:
-	case S_LOCAL_VERSION: case S_LOCAL_MACHINE:
-	case S_REMOTE_SYSNAME: case S_REMOTE_SYSTEM_MODEL: case S_REMOTE_RELEASE:
-	case S_REMOTE_VERSION: case S_REMOTE_MACHINE:
-	case S_LOCAL_INTERFACE_NAME: case S_LOCAL_INTERFACE_SLOT:
-	case S_LOCAL_DRIVER_NAME: case S_LOCAL_DRIVER_VERSION:
-	case S_LOCAL_DRIVER_FIRMWARE: case S_LOCAL_DRIVER_BUS:
-	case S_REMOTE_INTERFACE_NAME: case S_REMOTE_INTERFACE_SLOT:
-	case S_REMOTE_DRIVER_NAME: case S_REMOTE_DRIVER_VERSION:
-	case S_REMOTE_DRIVER_FIRMWARE: case S_REMOTE_DRIVER_BUS:
+	/* What the data ran over: as read, 2.7.1's placeholder where not. */
+	case S_LOCAL_SYSNAME: v->s = fact_text(lh, lh->sysname); break;
+	case S_LOCAL_RELEASE: v->s = fact_text(lh, lh->release); break;
+	case S_LOCAL_VERSION: v->s = fact_text(lh, lh->version); break;
+	case S_LOCAL_MACHINE: v->s = fact_text(lh, lh->machine); break;
+	case S_REMOTE_SYSNAME: v->s = fact_text(rh, rh->sysname); break;
+	case S_REMOTE_RELEASE: v->s = fact_text(rh, rh->release); break;
+	case S_REMOTE_VERSION: v->s = fact_text(rh, rh->version); break;
+	case S_REMOTE_MACHINE: v->s = fact_text(rh, rh->machine); break;
+	case S_LOCAL_INTERFACE_NAME: v->s = fact_text(lh, lh->ifname); break;
+	case S_LOCAL_DRIVER_NAME: v->s = fact_text(lh, lh->driver); break;
+	case S_LOCAL_DRIVER_VERSION: v->s = fact_text(lh, lh->driver_version); break;
+	case S_LOCAL_DRIVER_FIRMWARE: v->s = fact_text(lh, lh->firmware); break;
+	case S_LOCAL_DRIVER_BUS: v->s = fact_text(lh, lh->bus); break;
+	case S_REMOTE_INTERFACE_NAME: v->s = fact_text(rh, rh->ifname); break;
+	case S_REMOTE_DRIVER_NAME: v->s = fact_text(rh, rh->driver); break;
+	case S_REMOTE_DRIVER_VERSION: v->s = fact_text(rh, rh->driver_version); break;
+	case S_REMOTE_DRIVER_FIRMWARE: v->s = fact_text(rh, rh->firmware); break;
+	case S_REMOTE_DRIVER_BUS: v->s = fact_text(rh, rh->bus); break;
+	case S_LOCAL_INTERFACE_MTU: v->i = fact_number(lh, lh->mtu); break;
+	case S_LOCAL_INTERFACE_SPEED: v->i = fact_number(lh, lh->speed_mbps); break;
+	case S_LOCAL_INTERFACE_RX_QUEUES: v->i = fact_number(lh, lh->rx_queues); break;
+	case S_LOCAL_INTERFACE_TX_QUEUES: v->i = fact_number(lh, lh->tx_queues); break;
+	case S_REMOTE_INTERFACE_MTU: v->i = fact_number(rh, rh->mtu); break;
+	case S_REMOTE_INTERFACE_SPEED: v->i = fact_number(rh, rh->speed_mbps); break;
+	case S_REMOTE_INTERFACE_RX_QUEUES: v->i = fact_number(rh, rh->rx_queues); break;
+	case S_REMOTE_INTERFACE_TX_QUEUES: v->i = fact_number(rh, rh->tx_queues); break;
+	case S_LOCAL_OFFLOAD_RX_CSUM: case S_LOCAL_OFFLOAD_TX_CSUM: case S_LOCAL_OFFLOAD_TSO:
+	case S_LOCAL_OFFLOAD_GSO: case S_LOCAL_OFFLOAD_GRO: case S_LOCAL_OFFLOAD_LRO:
+		v->i = fact_offload(lh, id - S_LOCAL_OFFLOAD_RX_CSUM);
+		break;
+	case S_REMOTE_OFFLOAD_RX_CSUM: case S_REMOTE_OFFLOAD_TX_CSUM: case S_REMOTE_OFFLOAD_TSO:
+	case S_REMOTE_OFFLOAD_GSO: case S_REMOTE_OFFLOAD_GRO: case S_REMOTE_OFFLOAD_LRO:
+		v->i = fact_offload(rh, id - S_REMOTE_OFFLOAD_RX_CSUM);
+		break;
+
+	/* What netperf-ng does not read: model and slot (no DMI, no PCI
+	 * slot names), security modules. */
+	case S_LOCAL_SYSTEM_MODEL: case S_REMOTE_SYSTEM_MODEL:
+	case S_LOCAL_INTERFACE_SLOT: case S_REMOTE_INTERFACE_SLOT:
 	case S_LOCAL_SECURITY_TYPE: case S_LOCAL_SECURITY_ENABLED:
 	case S_LOCAL_SECURITY_SPECIFIC:
 	case S_REMOTE_SECURITY_TYPE: case S_REMOTE_SECURITY_ENABLED:

@@ -30,6 +30,7 @@
 #include "dataaddr.h"
 #include "legacy.h"
 #include "log.h"
+#include "nic.h"
 #include "sock.h"
 #include "test.h"
 #include "wire.h"
@@ -50,6 +51,10 @@ struct session {
 	bool cpu_used;                 /* -C was asked on this connection */
 	struct np_cpu_snapshot *cpu0;  /* allocated on first use */
 	struct np_cpu_snapshot *cpu1;
+	/* The last data connection's two ends, unmapped, which NP_NG_FACTS
+	 * describes; a netperf-ng client's only. */
+	struct sockaddr_storage data_local, data_peer;
+	bool data_seen;
 	int32_t legacy;                /* the legacy request served, 0 = DO_OMNI */
 	int32_t reply_type;            /* what a refusal of it is sent as */
 	uint8_t msg[NP_MSG_SIZE];
@@ -163,6 +168,21 @@ static void conn_facts(const struct np_omni_request *q, const struct np_run *run
 	/* Flag 0x20 doubles as "tell me the congestion control". */
 	if (q->flags & NP_F_ROUTING)
 		np_sock_cong(run->conn, res->cong_control, sizeof(res->cong_control));
+}
+
+/* Where the data went, for a later NP_NG_FACTS: this end's address and
+ * the peer's (the control peer's for an unconnected socket). */
+static void note_data_ends(struct session *s, const struct np_run *run)
+{
+	const int fd = run->conn >= 0 ? run->conn : run->fd;
+	socklen_t len = sizeof(s->data_local);
+
+	s->data_seen = fd >= 0 && getsockname(fd, (struct sockaddr *)&s->data_local, &len) == 0;
+	len = sizeof(s->data_peer);
+	if (run->conn < 0 || getpeername(run->conn, (struct sockaddr *)&s->data_peer, &len) < 0)
+		s->data_peer = s->ctl_peer;
+	np_addr_unmap((struct sockaddr *)&s->data_local);
+	np_addr_unmap((struct sockaddr *)&s->data_peer);
 }
 
 /* Socket options as the request asks; netserver never changes them
@@ -463,6 +483,8 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 
 	memset(&res, 0, sizeof(res));
 	conn_facts(q, &run, lss, lsr, &res);
+	if (q->ext.present)
+		note_data_ends(s, &run);
 	if (run.conn >= 0) {
 		close(run.conn);
 		run.conn = -1;
@@ -544,6 +566,32 @@ static int serve_test(struct session *s, int32_t type)
 			       (int)q.cpu_affinity);
 	}
 	return run_test(s, &q, t);
+}
+
+/* A request type this netserver does not serve: 998, as netserver 2.7.1
+ * answers, and the connection stays. */
+static int unknown_type(struct session *s, int32_t type)
+{
+	np_log(NP_LOG_INFO, "unknown request type %d: answered %d", (int)type,
+	       NP_ERR_UNKNOWN_REQUEST);
+	return reply(s, 0, NP_ERR_UNKNOWN_REQUEST);
+}
+
+/* NP_NG_FACTS, which only netperf-ng sends (with the extension's magic):
+ * what this end of the last data connection ran on, or before any test
+ * the control connection's path.  Read when asked, not during a test. */
+static int serve_facts(struct session *s)
+{
+	struct np_host_facts f;
+
+	if (!np_wire_is_facts_request(s->msg))
+		return unknown_type(s, np_wire_type(s->msg));
+	np_host_facts_read((const struct sockaddr *)(s->data_seen ? &s->data_local : &s->ctl_local),
+			   (const struct sockaddr *)(s->data_seen ? &s->data_peer : &s->ctl_peer), &f);
+	np_log(NP_LOG_DEBUG, "host facts: interface %s, driver %s", f.ifname[0] ? f.ifname : "?",
+	       f.driver[0] ? f.driver : "?");
+	np_wire_encode_facts(&f, s->msg);
+	return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
 }
 
 /* netserver -Z: the first message, within its deadline, or nothing. */
@@ -634,14 +682,15 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 			np_wire_encode_cpu_calibrate_reply(100.0f, np_cpu_count(), s.msg);
 			r = np_ctl_send(ctl, s.msg, NP_SEND_TIMEOUT_MS);
 			break;
+		case NP_NG_FACTS:
+			r = serve_facts(&s);
+			break;
 		default:
 			if (np_legacy_is_request(type)) {
 				r = serve_test(&s, type);
 				break;
 			}
-			np_log(NP_LOG_INFO, "unknown request type %d: answered %d",
-			       (int)type, NP_ERR_UNKNOWN_REQUEST);
-			r = reply(&s, 0, NP_ERR_UNKNOWN_REQUEST);
+			r = unknown_type(&s, type);
 			break;
 		}
 		if (r < 0)

@@ -137,6 +137,30 @@ enum {
 _Static_assert(EXT_CAPS + 4 == NP_MSG_SIZE, "the extension ends the message");
 _Static_assert(EXT_PARAMS + 4 * NP_EXT_PARAMS == EXT_MAGIC, "the parameters end at the magic");
 
+/* NP_NG_FACTS_REPLY: the numbers, then the texts, each in a field of its
+ * width with its NUL; the extension words end the message as in DO_OMNI. */
+enum {
+	HF_MTU = 0x08,
+	HF_SPEED = 0x0c,
+	HF_OFFLOAD_KNOWN = 0x10,
+	HF_OFFLOAD_ON = 0x14,
+	HF_RX_QUEUES = 0x18,
+	HF_TX_QUEUES = 0x1c,
+	HF_CPU_COUNT = 0x20,
+	HF_IFNAME = 0x24,	/* [16] */
+	HF_DRIVER = 0x34,	/* [32] */
+	HF_DRIVER_VERSION = 0x54,
+	HF_FIRMWARE = 0x74,
+	HF_BUS = 0x94,
+	HF_SYSNAME = 0xb4,	/* [32] */
+	HF_MACHINE = 0xd4,
+	HF_RELEASE = 0xf4,	/* [64] */
+	HF_VERSION = 0x134,
+	HF_CPU_MODEL = 0x174,
+	HF_END = 0x1b4,
+};
+_Static_assert((int)HF_END <= (int)EXT_PARAMS, "the facts end before the extension words");
+
 /* CPU_CALIBRATE reply words. */
 enum {
 	CC_RATE = 0x08,
@@ -713,6 +737,130 @@ int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 		return fail(why, whylen, EINVAL,
 			    "elapsed_time %g is not a finite value >= 0",
 			    (double)r->elapsed_time);
+	return ok(why, whylen);
+}
+
+/* ------------------------------------------------------------ host facts */
+
+/* The texts of a facts reply: where, how wide (NUL included), which. */
+#define FACT_TEXTS(X) \
+	X(HF_IFNAME, ifname) \
+	X(HF_DRIVER, driver) \
+	X(HF_DRIVER_VERSION, driver_version) \
+	X(HF_FIRMWARE, firmware) \
+	X(HF_BUS, bus) \
+	X(HF_SYSNAME, sysname) \
+	X(HF_MACHINE, machine) \
+	X(HF_RELEASE, release) \
+	X(HF_VERSION, version) \
+	X(HF_CPU_MODEL, cpu_model)
+
+/* Our own extension words, as every netperf-ng message carries them. */
+static void put_own_ext(uint8_t *msg)
+{
+	const struct np_ext x = { .present = true, .test_id = NP_EXT_TEST_CLASSIC,
+				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
+
+	put_ext(msg, &x);
+}
+
+void np_wire_encode_facts_request(uint8_t *msg)
+{
+	put_header(msg, NP_NG_FACTS, 0);
+	put_own_ext(msg);
+}
+
+bool np_wire_is_facts_request(const uint8_t *msg)
+{
+	return np_wire_type(msg) == NP_NG_FACTS && get_u32(msg, EXT_MAGIC) == NP_EXT_MAGIC;
+}
+
+void np_wire_encode_facts(const struct np_host_facts *f, uint8_t *msg)
+{
+	put_header(msg, NP_NG_FACTS_REPLY, 0);
+	put_s32(msg, HF_MTU, f->mtu);
+	put_s32(msg, HF_SPEED, f->speed_mbps);
+	put_u32(msg, HF_OFFLOAD_KNOWN, f->offload_known);
+	put_u32(msg, HF_OFFLOAD_ON, f->offload_on);
+	put_s32(msg, HF_RX_QUEUES, f->rx_queues);
+	put_s32(msg, HF_TX_QUEUES, f->tx_queues);
+	put_s32(msg, HF_CPU_COUNT, f->cpu_count);
+#define PUT_TEXT(OFF, NAME) put_str(msg, OFF, sizeof(f->NAME) - 1, f->NAME);
+	FACT_TEXTS(PUT_TEXT)
+#undef PUT_TEXT
+	put_own_ext(msg);
+}
+
+/* A text field of width bytes: terminated inside it and printable, since
+ * it goes into the report as it is. */
+static int get_text(const uint8_t *msg, size_t off, size_t width, char *dst, const char *name,
+		    char *why, size_t whylen)
+{
+	const uint8_t *nul = memchr(msg + off, 0, width);
+	size_t n = nul ? (size_t)(nul - (msg + off)) : width;
+
+	memset(dst, 0, width);
+	memcpy(dst, msg + off, n < width ? n : width - 1);
+	if (!nul)
+		return fail(why, whylen, EINVAL, "%s is not NUL-terminated within %zu bytes", name,
+			    width);
+	for (size_t i = 0; i < n; i++)
+		if (msg[off + i] < 0x20 || msg[off + i] > 0x7e)
+			return fail(why, whylen, EINVAL, "%s has invalid byte 0x%02x at %zu", name,
+				    msg[off + i], i);
+	return 0;
+}
+
+/* -1 (unknown) or 1..max. */
+static int check_fact(const char *name, int32_t v, int32_t max, char *why, size_t whylen)
+{
+	if (v == -1 || (v >= 1 && v <= max))
+		return 0;
+	return fail(why, whylen, EINVAL, "%s %" PRId32 " is neither -1 nor within 1..%" PRId32,
+		    name, v, max);
+}
+
+int np_wire_decode_facts(const uint8_t *msg, struct np_host_facts *f, char *why,
+			 size_t whylen)
+{
+	const int32_t type = np_wire_type(msg), serv_errno = get_s32(msg, OFF_WORD1);
+	struct np_ext x;
+	int err = 0;
+
+	np_host_facts_unknown(f);
+	f->mtu = get_s32(msg, HF_MTU);
+	f->speed_mbps = get_s32(msg, HF_SPEED);
+	f->offload_known = get_u32(msg, HF_OFFLOAD_KNOWN);
+	f->offload_on = get_u32(msg, HF_OFFLOAD_ON);
+	f->rx_queues = get_s32(msg, HF_RX_QUEUES);
+	f->tx_queues = get_s32(msg, HF_TX_QUEUES);
+	f->cpu_count = get_s32(msg, HF_CPU_COUNT);
+	get_ext(msg, &x);
+	if (type != NP_NG_FACTS_REPLY)
+		return fail(why, whylen, EINVAL, "type %" PRId32 " is not NP_NG_FACTS_REPLY (%d)",
+			    type, NP_NG_FACTS_REPLY);
+	if (serv_errno != 0)
+		return fail(why, whylen, EINVAL, "serv_errno %" PRId32, serv_errno);
+	if (!x.present)
+		return fail(why, whylen, EINVAL, "no netperf-ng extension words");
+	if ((err = check_fact("mtu", f->mtu, NP_FACT_MAX_MTU, why, whylen)) ||
+	    (err = check_fact("speed", f->speed_mbps, NP_FACT_MAX_SPEED, why, whylen)) ||
+	    (err = check_fact("rx_queues", f->rx_queues, NP_FACT_MAX_QUEUES, why, whylen)) ||
+	    (err = check_fact("tx_queues", f->tx_queues, NP_FACT_MAX_QUEUES, why, whylen)) ||
+	    (err = check_fact("cpu_count", f->cpu_count, NP_FACT_MAX_CPUS, why, whylen)))
+		return err;
+	if (f->offload_known & ~NP_OFFLOAD_ALL)
+		return fail(why, whylen, EINVAL, "offload_known 0x%x has bits outside 0x%x",
+			    f->offload_known, NP_OFFLOAD_ALL);
+	if (f->offload_on & ~f->offload_known)
+		return fail(why, whylen, EINVAL, "offload_on 0x%x has bits outside offload_known 0x%x",
+			    f->offload_on, f->offload_known);
+#define GET_TEXT(OFF, NAME) \
+	if ((err = get_text(msg, OFF, sizeof(f->NAME), f->NAME, #NAME, why, whylen))) \
+		return err;
+	FACT_TEXTS(GET_TEXT)
+#undef GET_TEXT
+	f->known = true;
 	return ok(why, whylen);
 }
 

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "nic.h"
+
 #define NP_MSG_SIZE 656
 
 enum np_msg_type {
@@ -29,6 +31,10 @@ enum np_msg_type {
 	NP_OMNI_RESULTS = 99,
 	NP_DO_SYSINFO = 600,
 	NP_SYSINFO_RESPONSE = 601,
+	/* netperf-ng's own, between netperf-ng programs only
+	 * (doc/extension.md): what netserver's end of the data ran on. */
+	NP_NG_FACTS = 0x4e47,
+	NP_NG_FACTS_REPLY = 0x4e48,
 };
 
 /* serv_errno for a request type the server does not know. */
@@ -127,9 +133,10 @@ enum np_msg_type {
  * know. */
 enum np_ext_cap {
 	NP_EXT_CAP_FLOWS = 1u << 0,	/* several data flows in one test */
+	NP_EXT_CAP_HOST_FACTS = 1u << 1, /* answers NP_NG_FACTS */
 };
 /* What this build can do, as it tells its peer. */
-#define NP_EXT_CAPS ((uint32_t)NP_EXT_CAP_FLOWS)
+#define NP_EXT_CAPS ((uint32_t)(NP_EXT_CAP_FLOWS | NP_EXT_CAP_HOST_FACTS))
 
 /* Parameter words: one per option of a test (test.h NP_TEST_OPTIONS). */
 #define NP_EXT_PARAMS 8
@@ -285,6 +292,22 @@ int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
 void np_wire_encode_results(const struct np_omni_results *r, uint8_t *msg);
 int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 			   char *why, size_t whylen);
+
+/*
+ * Host facts (nic.h), netperf-ng to netperf-ng only: netperf asks with an
+ * NP_NG_FACTS request (the extension's magic in it, nothing else) after
+ * the results, when netserver's response named NP_EXT_CAP_HOST_FACTS;
+ * netserver answers NP_NG_FACTS_REPLY for its end of the last data
+ * connection.  The decoder takes a reply only with type, serv_errno 0 and
+ * the magic, every number -1 or within its NP_FACT_MAX_*, the offload
+ * bits within NP_OFFLOAD_ALL (on a subset of known), and every text
+ * terminated within its width and printable ASCII; it sets known.
+ */
+void np_wire_encode_facts_request(uint8_t *msg);
+bool np_wire_is_facts_request(const uint8_t *msg);
+void np_wire_encode_facts(const struct np_host_facts *f, uint8_t *msg);
+int np_wire_decode_facts(const uint8_t *msg, struct np_host_facts *f, char *why,
+			 size_t whylen);
 
 /* A reply carrying only a type and serv_errno (e.g. 998, DEBUG_OK). */
 void np_wire_encode_reply(int32_t type, int32_t serv_errno, uint8_t *msg);

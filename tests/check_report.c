@@ -271,6 +271,17 @@ START_TEST(test_golden)
 	fill_case(&r, c);
 	got = render(&r, &glen);
 	want = golden_read(c->name, &wlen);
+	/* -v 2: netperf-ng's host facts end it, after all of 2.7.1's. */
+	if (r.verbosity == 2) {
+		size_t flen;
+		char *facts = golden_render(np_report_host_facts, &r, &flen);
+
+		ck_assert_uint_ge(glen, flen);
+		ck_assert_str_eq(got + glen - flen, facts);
+		glen -= flen;
+		got[glen] = '\0';
+		free(facts);
+	}
 	/* -v 2, request/response: netperf-ng's line follows all of 2.7.1's. */
 	if (r.verbosity == 2 && r.test->rr) {
 		char tail[160];
@@ -910,6 +921,79 @@ START_TEST(test_maerts_cpu_sockets)
 }
 END_TEST
 
+/* A veth end as netperf-ng reads one: everything known. */
+static void veth_facts(struct np_host_facts *h, const char *ifname)
+{
+	np_host_facts_unknown(h);
+	h->known = true;
+	snprintf(h->ifname, sizeof(h->ifname), "%s", ifname);
+	snprintf(h->driver, sizeof(h->driver), "veth");
+	snprintf(h->driver_version, sizeof(h->driver_version), "1.0");
+	h->mtu = 1500;
+	h->speed_mbps = 10000;
+	h->offload_known = NP_OFFLOAD_ALL;
+	h->offload_on = NP_OFFLOAD_ALL & ~(1u << NP_OFFLOAD_GRO | 1u << NP_OFFLOAD_LRO);
+	h->rx_queues = h->tx_queues = 2;
+	snprintf(h->sysname, sizeof(h->sysname), "Linux");
+	snprintf(h->release, sizeof(h->release), "6.1.0-9-amd64");
+	snprintf(h->machine, sizeof(h->machine), "x86_64");
+	snprintf(h->cpu_model, sizeof(h->cpu_model), "AMD EPYC 7B13");
+	h->cpu_count = 8;
+}
+
+/* -v 2's last block: both sides known; a netserver 2.7.1 side; a side of
+ * which little is known (a driver without ethtool, nothing on). */
+START_TEST(test_host_facts_block)
+{
+	struct np_report r;
+	struct np_host_facts *l = &r.res.local_host, *rh = &r.res.remote_host;
+	char *got;
+
+	golden_base(&r, TS);
+	r.verbosity = 2;
+	veth_facts(l, "va1");
+	veth_facts(rh, "vb1");
+	snprintf(rh->firmware, sizeof(rh->firmware), "N/A");
+	snprintf(rh->bus, sizeof(rh->bus), "0000:00:03.0");
+	rh->cpu_count = 1;
+	got = golden_render(np_report_host_facts, &r, NULL);
+	golden_assert_text("both known", got,
+			   "\n"
+			   "Local interface va1: driver veth 1.0, MTU 1500, 10000 Mb/s, offloads on: "
+			   "rx-csum tx-csum tso gso; off: gro lro, 2 rx/2 tx queues\n"
+			   "Local system: Linux 6.1.0-9-amd64 x86_64, 8 CPUs, AMD EPYC 7B13\n"
+			   "Remote interface vb1: driver veth 1.0 firmware N/A at 0000:00:03.0, "
+			   "MTU 1500, 10000 Mb/s, offloads on: rx-csum tx-csum tso gso; off: gro "
+			   "lro, 2 rx/2 tx queues\n"
+			   "Remote system: Linux 6.1.0-9-amd64 x86_64, 1 CPU, AMD EPYC 7B13\n");
+	free(got);
+
+	np_host_facts_unknown(rh);
+	np_host_facts_unknown(l);
+	l->known = true;
+	snprintf(l->ifname, sizeof(l->ifname), "eth0");
+	l->offload_known = 1u << NP_OFFLOAD_LRO;
+	snprintf(l->cpu_model, sizeof(l->cpu_model), "POWER9");
+	got = golden_render(np_report_host_facts, &r, NULL);
+	golden_assert_text("little known", got,
+			   "\n"
+			   "Local interface eth0: offloads off: lro\n"
+			   "Local system: POWER9\n"
+			   "Remote interface: unknown\n"
+			   "Remote system: unknown\n");
+	free(got);
+
+	/* The end of every -v 2 report, and never below it. */
+	got = golden_render(np_report_print, &r, NULL);
+	ck_assert_ptr_nonnull(strstr(got, "\nLocal interface eth0: "));
+	free(got);
+	r.verbosity = 1;
+	got = golden_render(np_report_print, &r, NULL);
+	ck_assert_ptr_null(strstr(got, "interface"));
+	free(got);
+}
+END_TEST
+
 /* -v 2 with CPU: the same extra blocks follow the CPU data line. */
 START_TEST(test_v2_cpu_extras)
 {
@@ -958,6 +1042,7 @@ static Suite *report_suite(void)
 	tcase_add_loop_test(inv, test_p0_data_only, 0, 2 * N_P0);
 	tcase_add_test(inv, test_rr_unit_k);
 	tcase_add_test(inv, test_wide_numbers);
+	tcase_add_test(inv, test_host_facts_block);
 	tcase_add_test(inv, test_brief_and_v3);
 	tcase_add_loop_test(inv, test_cpu_remote_only, 0, N_REMOTE_ONLY);
 	tcase_add_test(inv, test_cpu_local_only);

@@ -2301,6 +2301,255 @@ START_TEST(test_ext_fuzz_planted)
 }
 END_TEST
 
+/* ---------------------------------------------------------- host facts */
+
+/* doc/extension.md's NP_NG_FACTS_REPLY, written out again. */
+#define HF_TYPE 0x4e48u
+#define HF_MTU 0x08
+#define HF_SPEED 0x0c
+#define HF_KNOWN 0x10
+#define HF_ON 0x14
+#define HF_RXQ 0x18
+#define HF_TXQ 0x1c
+#define HF_CPUS 0x20
+#define HF_IFNAME 0x24
+#define HF_DRIVER 0x34
+#define HF_DRV_VERSION 0x54
+#define HF_FIRMWARE 0x74
+#define HF_BUS 0x94
+#define HF_SYSNAME 0xb4
+#define HF_MACHINE 0xd4
+#define HF_RELEASE 0xf4
+#define HF_VERSION 0x134
+#define HF_CPU_MODEL 0x174
+#define HF_END 0x1b4
+
+static void sample_facts(struct np_host_facts *f)
+{
+	np_host_facts_unknown(f);
+	f->known = true;
+	strcpy(f->ifname, "vb12345");
+	strcpy(f->driver, "veth");
+	strcpy(f->driver_version, "1.0");
+	strcpy(f->firmware, "");
+	strcpy(f->bus, "0000:00:03.0");
+	f->mtu = 1500;
+	f->speed_mbps = 10000;
+	f->offload_known = NP_OFFLOAD_ALL;
+	f->offload_on = 0x1f;
+	f->rx_queues = 2;
+	f->tx_queues = 3;
+	strcpy(f->sysname, "Linux");
+	strcpy(f->machine, "x86_64");
+	strcpy(f->release, "6.1.0-9-amd64");
+	strcpy(f->version, "#1 SMP PREEMPT_DYNAMIC Debian 6.1.27-1 (2023-05-08)");
+	strcpy(f->cpu_model, "Intel(R) Xeon(R) CPU @ 2.20GHz");
+	f->cpu_count = 8;
+}
+
+static void check_facts_eq(const struct np_host_facts *a, const struct np_host_facts *b)
+{
+	ck_assert(a->known == b->known);
+	ck_assert_str_eq(a->ifname, b->ifname);
+	ck_assert_str_eq(a->driver, b->driver);
+	ck_assert_str_eq(a->driver_version, b->driver_version);
+	ck_assert_str_eq(a->firmware, b->firmware);
+	ck_assert_str_eq(a->bus, b->bus);
+	ck_assert_int_eq(a->mtu, b->mtu);
+	ck_assert_int_eq(a->speed_mbps, b->speed_mbps);
+	ck_assert_uint_eq(a->offload_known, b->offload_known);
+	ck_assert_uint_eq(a->offload_on, b->offload_on);
+	ck_assert_int_eq(a->rx_queues, b->rx_queues);
+	ck_assert_int_eq(a->tx_queues, b->tx_queues);
+	ck_assert_str_eq(a->sysname, b->sysname);
+	ck_assert_str_eq(a->machine, b->machine);
+	ck_assert_str_eq(a->release, b->release);
+	ck_assert_str_eq(a->version, b->version);
+	ck_assert_str_eq(a->cpu_model, b->cpu_model);
+	ck_assert_int_eq(a->cpu_count, b->cpu_count);
+}
+
+/* Every field at its documented place; nothing else but the extension's
+ * words; and back. */
+START_TEST(test_facts_layout)
+{
+	struct np_host_facts f, back;
+	uint8_t msg[NP_MSG_SIZE];
+	char why[WHYLEN];
+
+	sample_facts(&f);
+	memset(msg, 0xa5, sizeof(msg));
+	np_wire_encode_facts(&f, msg);
+	ck_assert_uint_eq(be32(msg, 0), HF_TYPE);
+	ck_assert_uint_eq(be32(msg, 4), 0);
+	ck_assert_uint_eq(be32(msg, HF_MTU), 1500);
+	ck_assert_uint_eq(be32(msg, HF_SPEED), 10000);
+	ck_assert_uint_eq(be32(msg, HF_KNOWN), 0x3f);
+	ck_assert_uint_eq(be32(msg, HF_ON), 0x1f);
+	ck_assert_uint_eq(be32(msg, HF_RXQ), 2);
+	ck_assert_uint_eq(be32(msg, HF_TXQ), 3);
+	ck_assert_uint_eq(be32(msg, HF_CPUS), 8);
+	ck_assert_str_eq((const char *)msg + HF_IFNAME, "vb12345");
+	ck_assert_str_eq((const char *)msg + HF_DRIVER, "veth");
+	ck_assert_str_eq((const char *)msg + HF_DRV_VERSION, "1.0");
+	ck_assert_str_eq((const char *)msg + HF_FIRMWARE, "");
+	ck_assert_str_eq((const char *)msg + HF_BUS, "0000:00:03.0");
+	ck_assert_str_eq((const char *)msg + HF_SYSNAME, "Linux");
+	ck_assert_str_eq((const char *)msg + HF_MACHINE, "x86_64");
+	ck_assert_str_eq((const char *)msg + HF_RELEASE, "6.1.0-9-amd64");
+	ck_assert_str_eq((const char *)msg + HF_VERSION, f.version);
+	ck_assert_str_eq((const char *)msg + HF_CPU_MODEL, f.cpu_model);
+	ck_assert(all_zero(msg, HF_END, X_MAGIC));
+	ck_assert_uint_eq(be32(msg, X_MAGIC), NP_EXT_MAGIC);
+	ck_assert_uint_eq(be32(msg, X_TEST_ID), 0);
+	ck_assert_uint_eq(be32(msg, X_VERSION), NP_EXT_VERSION);
+	ck_assert_uint_eq(be32(msg, X_CAPS) & NP_EXT_CAP_HOST_FACTS, NP_EXT_CAP_HOST_FACTS);
+	ck_assert_int_eq(np_wire_decode_facts(msg, &back, why, sizeof(why)), 0);
+	ck_assert_str_eq(why, "");
+	check_facts_eq(&back, &f);
+
+	/* All unknown: -1 and empty texts, still a valid reply. */
+	np_host_facts_unknown(&f);
+	f.known = true;
+	np_wire_encode_facts(&f, msg);
+	ck_assert_uint_eq(be32(msg, HF_MTU), 0xffffffffu);
+	ck_assert(all_zero(msg, HF_IFNAME, X_MAGIC));
+	ck_assert_int_eq(np_wire_decode_facts(msg, &back, why, sizeof(why)), 0);
+	check_facts_eq(&back, &f);
+}
+END_TEST
+
+/* The request: its type and the magic, nothing else.  No captured 2.7.1
+ * message is a facts request or reply. */
+START_TEST(test_facts_request)
+{
+	uint8_t msg[NP_MSG_SIZE];
+	struct np_host_facts f;
+	int i;
+
+	memset(msg, 0xa5, sizeof(msg));
+	np_wire_encode_facts_request(msg);
+	ck_assert_uint_eq(be32(msg, 0), 0x4e47u);
+	ck_assert_uint_eq(be32(msg, 4), 0);
+	ck_assert(all_zero(msg, 8, X_MAGIC));
+	ck_assert_uint_eq(be32(msg, X_MAGIC), NP_EXT_MAGIC);
+	ck_assert(np_wire_is_facts_request(msg));
+	set_be32(msg, X_MAGIC, 0);
+	ck_assert(!np_wire_is_facts_request(msg));
+	for (i = 0; i < nvecs; i++) {
+		ck_assert(!np_wire_is_facts_request(vecs[i].msg));
+		ck_assert_int_eq(np_wire_decode_facts(vecs[i].msg, &f, NULL, 0), EINVAL);
+	}
+}
+END_TEST
+
+/* Each way a reply can be bad, refused with its reason. */
+static const struct facts_case {
+	const char *name;
+	size_t off;
+	uint32_t word;         /* put at off, unless bytes is set */
+	const char *bytes;     /* copied to off, NUL included */
+	size_t nbytes;
+	const char *why;       /* the reason starts so */
+} facts_cases[] = {
+	{ "type", 0, 98, NULL, 0, "type 98 is not NP_NG_FACTS_REPLY" },
+	{ "serv_errno", 4, 5, NULL, 0, "serv_errno 5" },
+	{ "no magic", X_MAGIC, 0x4e504700u, NULL, 0, "no netperf-ng extension words" },
+	{ "mtu 0", HF_MTU, 0, NULL, 0, "mtu 0 is neither -1 nor within 1..1048576" },
+	{ "mtu -2", HF_MTU, 0xfffffffeu, NULL, 0, "mtu -2 is neither" },
+	{ "mtu huge", HF_MTU, (1u << 20) + 1, NULL, 0, "mtu 1048577 is neither" },
+	{ "speed", HF_SPEED, 0x80000000u, NULL, 0, "speed -2147483648 is neither" },
+	{ "rx queues", HF_RXQ, 65537, NULL, 0, "rx_queues 65537" },
+	{ "tx queues", HF_TXQ, 0, NULL, 0, "tx_queues 0" },
+	{ "cpus", HF_CPUS, 0, NULL, 0, "cpu_count 0" },
+	{ "known", HF_KNOWN, 0x7f, NULL, 0, "offload_known 0x7f has bits outside 0x3f" },
+	{ "on", HF_ON, 0x40, NULL, 0, "offload_on 0x40 has bits outside offload_known" },
+	{ "ifname unterminated", HF_IFNAME, 0, "0123456789abcdef", 16,
+	  "ifname is not NUL-terminated within 16 bytes" },
+	{ "driver unterminated", HF_DRIVER, 0, "0123456789abcdef0123456789abcdef", 32,
+	  "driver is not NUL-terminated within 32 bytes" },
+	{ "release control byte", HF_RELEASE, 0, "6.1\n", 5,
+	  "release has invalid byte 0x0a at 3" },
+	{ "cpu model high byte", HF_CPU_MODEL, 0, "Caf\xc3\xa9", 6,
+	  "cpu_model has invalid byte 0xc3 at 3" },
+	{ "firmware escape", HF_FIRMWARE, 0, "\x1b[2J", 5, "firmware has invalid byte 0x1b at 0" },
+};
+
+#define N_FACTS_CASES ((int)(sizeof(facts_cases) / sizeof(facts_cases[0])))
+
+START_TEST(test_facts_validation)
+{
+	const struct facts_case *c = &facts_cases[_i];
+	struct np_host_facts f;
+	uint8_t msg[NP_MSG_SIZE];
+	char why[WHYLEN];
+
+	sample_facts(&f);
+	np_wire_encode_facts(&f, msg);
+	if (c->bytes)
+		memcpy(msg + c->off, c->bytes, c->nbytes);
+	else
+		set_be32(msg, c->off, c->word);
+	ck_assert_int_eq(np_wire_decode_facts(msg, &f, why, sizeof(why)), EINVAL);
+	ck_assert_msg(strncmp(why, c->why, strlen(c->why)) == 0, "%s: \"%s\"", c->name, why);
+	ck_assert_ptr_null(strchr(why, '\n'));
+	ck_assert(!f.known);
+}
+END_TEST
+
+/* Random replies: refused or taken, never more; what is taken encodes to
+ * a message that decodes to the same. */
+START_TEST(test_facts_fuzz)
+{
+	uint8_t msg[NP_MSG_SIZE], again[NP_MSG_SIZE];
+	struct np_host_facts f, g;
+	int taken = 0;
+	long i;
+
+	rng_state = 0x6661637473303031ull;
+	for (i = 0; i < FUZZ_ROUNDS; i++) {
+		char why[WHYLEN];
+		int err;
+
+		fill_random(msg);
+		set_be32(msg, 0, HF_TYPE);
+		set_be32(msg, 4, 0);
+		set_be32(msg, X_MAGIC, NP_EXT_MAGIC);
+		/* Plausible numbers half the time, so that the texts are
+		 * reached. */
+		if (i & 1) {
+			set_be32(msg, HF_MTU, (uint32_t)(rng() % 9000) + 1);
+			set_be32(msg, HF_SPEED, 0xffffffffu);
+			set_be32(msg, HF_KNOWN, (uint32_t)(rng() & 0x3f));
+			set_be32(msg, HF_ON, be32(msg, HF_KNOWN) & (uint32_t)rng());
+			set_be32(msg, HF_RXQ, 1);
+			set_be32(msg, HF_TXQ, 0xffffffffu);
+			set_be32(msg, HF_CPUS, 4);
+			for (size_t off = HF_IFNAME; off < HF_END; off++)
+				msg[off] = (uint8_t)(0x20 + msg[off] % 0x5f);
+			msg[HF_IFNAME + rng() % 16] = 0;
+			for (size_t off = HF_DRIVER; off < HF_SYSNAME; off += 32)
+				msg[off + rng() % 32] = 0;
+			msg[HF_SYSNAME + rng() % 32] = 0;
+			msg[HF_MACHINE + rng() % 32] = 0;
+			for (size_t off = HF_RELEASE; off < HF_END; off += 64)
+				msg[off + rng() % 64] = 0;
+		}
+		err = np_wire_decode_facts(msg, &f, why, sizeof(why));
+		if (err) {
+			ck_assert_int_eq(err, EINVAL);
+			ck_assert_msg(why[0] && !strchr(why, '\n'), "iter %ld: reason", i);
+			continue;
+		}
+		taken++;
+		np_wire_encode_facts(&f, again);
+		ck_assert_int_eq(np_wire_decode_facts(again, &g, NULL, 0), 0);
+		check_facts_eq(&f, &g);
+	}
+	ck_assert_int_gt(taken, FUZZ_ROUNDS / 10);
+}
+END_TEST
+
 /* --------------------------------------------------------------- suite */
 
 static Suite *wire_suite(void)
@@ -2369,6 +2618,10 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_ext_response_roundtrip);
 	tcase_add_test(tc, test_ext_refusal_distinct);
 	tcase_add_test(tc, test_ext_fuzz_planted);
+	tcase_add_test(tc, test_facts_layout);
+	tcase_add_test(tc, test_facts_request);
+	tcase_add_loop_test(tc, test_facts_validation, 0, N_FACTS_CASES);
+	tcase_add_test(tc, test_facts_fuzz);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("robustness");

@@ -2,7 +2,8 @@
  * fuzz_wire.c - libFuzzer target for every decoder in wire.h and legacy.h.
  *
  * Built only with ./configure --enable-fuzz (clang); `make fuzz` runs it on
- * the captured netperf 2.7.1 messages (tests/fuzz_corpus.py).  Each input
+ * the captured netperf 2.7.1 messages and a host facts reply of netperf-ng's
+ * own (tests/fuzz_corpus.py).  Each input
  * is cut or zero-padded to one NP_MSG_SIZE message and handed to every
  * decoder in the table below.  Crashes and sanitizer reports are found by
  * the sanitizers; what this file adds is abort() on a broken contract:
@@ -48,7 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define STRUCT_CODECS(X) \
 	X(request, struct np_omni_request, same_request) \
 	X(response, struct np_omni_response, same_response) \
-	X(results, struct np_omni_results, same_results)
+	X(results, struct np_omni_results, same_results) \
+	X(facts, struct np_host_facts, same_facts)
 
 /* ------------------------------------------------------------ reporting */
 
@@ -185,6 +187,33 @@ static void same_results(const struct np_omni_results *a,
 	SAME(subdevice);
 	SAME(transport_retrans);
 	SAME_BYTES(cong_control);
+}
+
+/* netserver-ng's host facts: every member (texts over their whole width). */
+static void same_facts(const struct np_host_facts *a, const struct np_host_facts *b)
+{
+	SAME(known);
+	SAME_BYTES(ifname);
+	SAME_BYTES(driver);
+	SAME_BYTES(driver_version);
+	SAME_BYTES(firmware);
+	SAME_BYTES(bus);
+	SAME(mtu);
+	SAME(speed_mbps);
+	SAME(offload_known);
+	SAME(offload_on);
+	SAME(rx_queues);
+	SAME(tx_queues);
+	SAME_BYTES(sysname);
+	SAME_BYTES(release);
+	SAME_BYTES(version);
+	SAME_BYTES(machine);
+	SAME_BYTES(cpu_model);
+	SAME(cpu_count);
+	expect(a->known, "facts", "decoded without known set");
+	expect((a->offload_on & ~a->offload_known) == 0 &&
+	       (a->offload_known & ~NP_OFFLOAD_ALL) == 0, "facts",
+	       "offload bits outside their masks survived the decoder");
 }
 
 /* ------------------------------------------------- struct codecs, generic */
@@ -476,6 +505,18 @@ static void fuzz_cpu_calibrate(const uint8_t *msg)
 	(void)ncpus;
 }
 
+/* The facts request netserver answers: its type and the magic, as our
+ * own encoder writes them. */
+static void fuzz_facts_request(const uint8_t *msg)
+{
+	uint8_t mine[NP_MSG_SIZE];
+
+	(void)np_wire_is_facts_request(msg);
+	np_wire_encode_facts_request(mine);
+	expect(np_wire_is_facts_request(mine), "np_wire_encode_facts_request",
+	       "our own request is not one");
+}
+
 /* ---------------------------------------------------------- the table */
 
 /* Every decoder in wire.h; a new one is one line here (or in
@@ -491,6 +532,7 @@ static const struct {
 	{ "np_wire_addr_from_words", fuzz_addr },
 	{ "np_legacy_decode_*", fuzz_legacy },
 	{ "np_wire_decode_cpu_calibrate_reply", fuzz_cpu_calibrate },
+	{ "np_wire_is_facts_request", fuzz_facts_request },
 	STRUCT_CODECS(CODEC_ENTRY)
 };
 

@@ -14,6 +14,11 @@
   hostile.py no-close-server       listen, print the port, answer one
                                    request, take the data and never close
                                    (until killed)
+  hostile.py bad-facts             listen, print the port, serve one
+                                   TCP_STREAM as netserver-ng that can tell
+                                   its host facts, then answer netperf's
+                                   facts request with a driver name holding
+                                   a terminal escape
 
 Third parties at 127.0.0.2 while the client is at 127.0.0.1 (exit 0 when
 netserver keeps them out, 1 with the reason when it does not):
@@ -457,24 +462,45 @@ def crr_silent(port, netperf):
     return 0
 
 
-def serve(answer):
+EXT_MAGIC = 0x004E5047
+CAP_HOST_FACTS = 0x2
+NG_FACTS, NG_FACTS_REPLY = 0x4e47, 0x4e48
+
+
+def one_client():
+    """Listen on a free loopback port, print it, take one control
+    connection and its first message."""
     ls = socket.socket()
     ls.bind(("127.0.0.1", 0))
     ls.listen(5)
     print(ls.getsockname()[1], flush=True)
     c, _ = ls.accept()
-    q = refpeer.decode(refpeer.recv_exact(c, MSG), refpeer.REQ)
-    if not answer:
-        time.sleep(3600)
+    return c, refpeer.recv_exact(c, MSG)
+
+
+def answer_stream(c, caps=None):
+    """Answer a TCP_STREAM request with a data port, as netserver-ng with
+    caps when they are given; the data socket, listening."""
     d = socket.socket()
     d.bind(("127.0.0.1", 0))
     d.listen(1)
     rsp = dict((k, 0) for k in refpeer.RSP)
     rsp.update(recv_buf_size=131072, receive_size=131072, recv_width=2, send_buf_size=16384,
                send_size=-1, send_width=2, data_port=d.getsockname()[1], socket_prio=-1,
-               socket_tos=-1, cpu_rate=0.0)
-    rsp["word1"] = 0
-    c.sendall(refpeer.encode(refpeer.OMNI_RESPONSE, refpeer.RSP, rsp))
+               socket_tos=-1, cpu_rate=0.0, word1=0)
+    m = bytearray(refpeer.encode(refpeer.OMNI_RESPONSE, refpeer.RSP, rsp))
+    if caps is not None:
+        struct.pack_into(">IIII", m, 0x280, EXT_MAGIC, 0, 1, caps)
+    c.sendall(bytes(m))
+    return d
+
+
+def serve(answer):
+    c, m = one_client()
+    q = refpeer.decode(m, refpeer.REQ)
+    if not answer:
+        time.sleep(3600)
+    d = answer_stream(c)
     conn, _ = d.accept()
     while conn.recv(65536):
         pass
@@ -483,14 +509,46 @@ def serve(answer):
     return q
 
 
+def bad_facts():
+    """netserver-ng (the extension words, NP_EXT_CAP_HOST_FACTS) for one
+    TCP_STREAM, whose facts reply then names its driver "\\x1b[2J": the
+    decoder must refuse it, and netperf stop with one line."""
+    c, _ = one_client()
+    d = answer_stream(c, CAP_HOST_FACTS)
+    conn, _ = d.accept()
+    got = 0
+    while True:
+        b = conn.recv(65536)
+        if not b:
+            break
+        got += len(b)
+    conn.close()
+    res = dict((k, 0) for k in refpeer.RES)
+    res.update(bytes_received_lo=got & 0xffffffff, bytes_received_hi=got >> 32,
+               recv_calls=1, recv_buf_size=131072, send_buf_size=16384,
+               elapsed_time=1.0, transport_retrans=-1, word1=0)
+    c.sendall(refpeer.encode(99, refpeer.RES, res))
+    q = refpeer.recv_exact(c, MSG, 10)
+    if len(q) != MSG or struct.unpack_from(">i", q, 0)[0] != NG_FACTS:
+        print("hostile: no facts request", file=sys.stderr)
+        return
+    reply = bytearray(MSG)
+    struct.pack_into(">ii", reply, 0, NG_FACTS_REPLY, 0)
+    struct.pack_into(">iiIIiii", reply, 8, 1500, -1, 0, 0, -1, -1, 2)
+    reply[0x24:0x27] = b"lo\0"
+    reply[0x34:0x38] = b"\x1b[2J"
+    struct.pack_into(">IIII", reply, 0x280, EXT_MAGIC, 0, 1, CAP_HOST_FACTS)
+    c.sendall(bytes(reply))
+    c.settimeout(30)
+    try:
+        c.recv(1)
+    except OSError:
+        pass
+
+
 def bad_calibrate():
     """A netserver whose CPU_CALIBRATE reply (REM_CPU) names -7 CPUs."""
-    ls = socket.socket()
-    ls.bind(("127.0.0.1", 0))
-    ls.listen(1)
-    print(ls.getsockname()[1], flush=True)
-    c, _ = ls.accept()
-    refpeer.recv_exact(c, MSG)
+    c, _ = one_client()
     reply = bytearray(MSG)
     struct.pack_into(">ii", reply, 0, 5, 0)
     struct.pack_into(">fi", reply, 8, 100.0, -7)
@@ -527,6 +585,9 @@ def main(argv):
         return 0
     if argv[1] == "bad-calibrate":
         bad_calibrate()
+        return 0
+    if argv[1] == "bad-facts":
+        bad_facts()
         return 0
     if argv[1] == "no-close-server":
         serve(True)

@@ -108,27 +108,31 @@ def renders(line):
 
 
 # netperf-ng's -v 2 lines after all that netperf 2.7.1 prints (netperf(1)):
-# checked on their own, then left out of the comparison.
+# checked on their own, then left out of the comparison.  For
+# request/response the round trip, with -i/-I the iterations, and last
+# what the data ran on.
 NG_LATENCY = re.compile(r"^Round-trip latency: (\d+\.\d{3}) usec mean, "
                         r"one-way estimate (\d+\.\d{3}) usec$")
 NG_ITER_TITLE = re.compile(r"^Iteration  Throughput(  Local CPU %)?(  Remote CPU %)?$")
 NG_ITER = re.compile(r"^ {0,8}\d+ +-?\d+\.\d\d( +-?\d+\.\d\d){0,2}$")
 NG_SPREAD = re.compile(r"^(Throughput|Local CPU|Remote CPU) +-?[\d.]+ \+/- (?:[\d.]+|inf) \S+ "
                        r"\([\d.]+% confidence, n \d+, t [\d.]+\)$")
+NG_FACTS = re.compile(r"^(?:Local|Remote) (?:interface(?:: unknown| \S+(?:: .+)?)|system: .+)$")
 
 
 def cut_ng_lines(golden, ours):
     """-> (ours without netperf-ng's additions, or None with the reason)"""
-    starts = [m.start() for m in re.finditer(r"\n(?=Round-trip latency: |Iteration  Throughput)",
-                                               ours)]
-    if not starts or "Round-trip latency: " in golden or "Iteration  Throughput" in golden:
+    starts = [m.start() for m in re.finditer(
+        r"\n(?=Round-trip latency: |Iteration  Throughput|Local interface)", ours)]
+    if not starts or "Round-trip latency: " in golden or "Iteration  Throughput" in golden \
+            or "Local interface" in golden:
         return ours, None
     for line in ours[starts[0]:].split("\n"):
         m = NG_LATENCY.match(line)
         if m and abs(float(m.group(1)) / 2 - float(m.group(2))) > 0.0015:
             return None, "one-way estimate is not half of the round trip: %r" % line
         if not (line == "" or m or NG_ITER_TITLE.match(line) or NG_ITER.match(line) or
-                NG_SPREAD.match(line)):
+                NG_SPREAD.match(line) or NG_FACTS.match(line)):
             return None, "not a netperf-ng -v 2 line: %r" % line
     return ours[:starts[0]], None
 
