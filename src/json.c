@@ -178,20 +178,74 @@ static json_t *settings(struct jb *b, const struct np_report *r)
 	return o;
 }
 
-/* A host's facts.  netserver does not send its own yet (doc/json.md):
- * the remote's are null but for the CPU count -C measured with. */
+/* A fact's text: "" is not known. */
+static json_t *fact_text(const struct np_host_facts *h, const char *s)
+{
+	return text_if(h->known && s[0] != '\0', s);
+}
+
+static json_t *offload(const struct np_host_facts *h, enum np_offload o)
+{
+	return h->offload_known & (1u << o) ? json_boolean(h->offload_on & (1u << o))
+					    : json_null();
+}
+
+/* The interface the data crossed on one end (src/nic.h), null unknown. */
+static json_t *interface(struct jb *b, const struct np_host_facts *h)
+{
+	json_t *o, *off;
+
+	if (!h->known || !h->ifname[0])
+		return json_null();
+	o = json_object();
+	off = json_object();
+	put(b, o, "name", text(h->ifname));
+	put(b, o, "driver", fact_text(h, h->driver));
+	put(b, o, "driver_version", fact_text(h, h->driver_version));
+	put(b, o, "firmware", fact_text(h, h->firmware));
+	put(b, o, "bus", fact_text(h, h->bus));
+	put(b, o, "mtu_bytes", whole_if_known(h->mtu));
+	put(b, o, "link_speed_mbit_per_second", whole_if_known(h->speed_mbps));
+	put(b, off, "rx_checksum", offload(h, NP_OFFLOAD_RX_CSUM));
+	put(b, off, "tx_checksum", offload(h, NP_OFFLOAD_TX_CSUM));
+	put(b, off, "tso", offload(h, NP_OFFLOAD_TSO));
+	put(b, off, "gso", offload(h, NP_OFFLOAD_GSO));
+	put(b, off, "gro", offload(h, NP_OFFLOAD_GRO));
+	put(b, off, "lro", offload(h, NP_OFFLOAD_LRO));
+	put(b, o, "offloads", off);
+	put(b, o, "rx_queues", whole_if_known(h->rx_queues));
+	put(b, o, "tx_queues", whole_if_known(h->tx_queues));
+	return o;
+}
+
+/* A host's facts: this one's as read after the data phase (its uname
+ * alone when the run failed first); netserver's as netserver-ng sent
+ * them (doc/extension.md), null from a netserver 2.7.1 but for the CPU
+ * count -C measured with. */
 static json_t *host(struct jb *b, const struct np_report *r, bool local)
 {
+	const struct np_host_facts *h = local ? &r->res.local_host : &r->res.remote_host;
+	const int measured = local ? r->local_cpus : r->res.rcpu_more.count;
+	const int cpus = h->known && h->cpu_count > 0 ? h->cpu_count : measured;
+	const bool ng = local || (h->known && h->ng_version[0]);
 	json_t *o = json_object();
-	const int cpus = local ? r->local_cpus : r->res.rcpu_more.count;
 
-	put(b, o, "sysname", text_if(local, r->sysname));
-	put(b, o, "release", text_if(local, r->release));
-	put(b, o, "version", text_if(local, r->version));
-	put(b, o, "machine", text_if(local, r->machine));
+	if (local && !h->known) {
+		put(b, o, "sysname", text(r->sysname));
+		put(b, o, "release", text(r->release));
+		put(b, o, "version", text(r->version));
+		put(b, o, "machine", text(r->machine));
+	} else {
+		put(b, o, "sysname", fact_text(h, h->sysname));
+		put(b, o, "release", fact_text(h, h->release));
+		put(b, o, "version", fact_text(h, h->version));
+		put(b, o, "machine", fact_text(h, h->machine));
+	}
 	put(b, o, "cpu_count", whole_if(cpus > 0, cpus));
-	put(b, o, "netperf_ng_version", text_if(local, PACKAGE_VERSION));
-	put(b, o, "netperf_compat_version", text_if(local, NP_COMPAT_VERSION));
+	put(b, o, "cpu_model", fact_text(h, h->cpu_model));
+	put(b, o, "netperf_ng_version", local ? text(PACKAGE_VERSION) : fact_text(h, h->ng_version));
+	put(b, o, "netperf_compat_version", text_if(ng, NP_COMPAT_VERSION));
+	put(b, o, "interface", interface(b, h));
 	return o;
 }
 

@@ -221,6 +221,7 @@ static void read_host(struct np_host_facts *f)
 	}
 	f->cpu_count = bounded(np_cpu_count(), NP_FACT_MAX_CPUS);
 	read_cpu_model(f);
+	snprintf(f->ng_version, sizeof(f->ng_version), "%s", PACKAGE_VERSION);
 }
 
 /* ---- Which interface ----------------------------------------------------- */

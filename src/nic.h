@@ -64,6 +64,9 @@ struct np_host_facts {
 	char machine[NP_FACT_SHORT_LEN];
 	char cpu_model[NP_FACT_LONG_LEN];
 	int cpu_count;
+	/* netperf-ng's version on that host (PACKAGE_VERSION); "" from a
+	 * netserver-ng that did not send it. */
+	char ng_version[NP_FACT_SHORT_LEN];
 };
 
 /* Nothing known: known false, numbers -1, text "". */

@@ -157,7 +157,8 @@ enum {
 	HF_RELEASE = 0xf4,	/* [64] */
 	HF_VERSION = 0x134,
 	HF_CPU_MODEL = 0x174,
-	HF_END = 0x1b4,
+	HF_NG_VERSION = 0x1b4,	/* [32] */
+	HF_END = 0x1d4,
 };
 _Static_assert((int)HF_END <= (int)EXT_PARAMS, "the facts end before the extension words");
 
@@ -753,7 +754,8 @@ int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 	X(HF_MACHINE, machine) \
 	X(HF_RELEASE, release) \
 	X(HF_VERSION, version) \
-	X(HF_CPU_MODEL, cpu_model)
+	X(HF_CPU_MODEL, cpu_model) \
+	X(HF_NG_VERSION, ng_version)
 
 /* Our own extension words, as every netperf-ng message carries them. */
 static void put_own_ext(uint8_t *msg)

@@ -2322,7 +2322,8 @@ END_TEST
 #define HF_RELEASE 0xf4
 #define HF_VERSION 0x134
 #define HF_CPU_MODEL 0x174
-#define HF_END 0x1b4
+#define HF_NG_VERSION 0x1b4
+#define HF_END 0x1d4
 
 static void sample_facts(struct np_host_facts *f)
 {
@@ -2345,6 +2346,7 @@ static void sample_facts(struct np_host_facts *f)
 	strcpy(f->version, "#1 SMP PREEMPT_DYNAMIC Debian 6.1.27-1 (2023-05-08)");
 	strcpy(f->cpu_model, "Intel(R) Xeon(R) CPU @ 2.20GHz");
 	f->cpu_count = 8;
+	strcpy(f->ng_version, "0.9.1");
 }
 
 static void check_facts_eq(const struct np_host_facts *a, const struct np_host_facts *b)
@@ -2367,6 +2369,7 @@ static void check_facts_eq(const struct np_host_facts *a, const struct np_host_f
 	ck_assert_str_eq(a->version, b->version);
 	ck_assert_str_eq(a->cpu_model, b->cpu_model);
 	ck_assert_int_eq(a->cpu_count, b->cpu_count);
+	ck_assert_str_eq(a->ng_version, b->ng_version);
 }
 
 /* Every field at its documented place; nothing else but the extension's
@@ -2399,6 +2402,7 @@ START_TEST(test_facts_layout)
 	ck_assert_str_eq((const char *)msg + HF_RELEASE, "6.1.0-9-amd64");
 	ck_assert_str_eq((const char *)msg + HF_VERSION, f.version);
 	ck_assert_str_eq((const char *)msg + HF_CPU_MODEL, f.cpu_model);
+	ck_assert_str_eq((const char *)msg + HF_NG_VERSION, "0.9.1");
 	ck_assert(all_zero(msg, HF_END, X_MAGIC));
 	ck_assert_uint_eq(be32(msg, X_MAGIC), NP_EXT_MAGIC);
 	ck_assert_uint_eq(be32(msg, X_TEST_ID), 0);
