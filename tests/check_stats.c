@@ -525,6 +525,54 @@ START_TEST(test_hist_decades)
 }
 END_TEST
 
+/* The man page's bound on synthetic distributions: every percentile
+ * from 1 to 99.99 lies within 1 % below the exact one (the value of that
+ * rank in the sorted samples), and never above it. */
+static int cmp_u64(const void *a, const void *b)
+{
+	const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+START_TEST(test_hist_error_bound)
+{
+	enum { N = 200000 };
+	static const double pcts[] = { 1, 10, 25, 50, 75, 90, 99, 99.9, 99.99 };
+	uint64_t *v = malloc(N * sizeof(*v));
+	struct np_hist *h = malloc(sizeof(*h));
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+
+	ck_assert(v && h);
+	for (int dist = 0; dist < 3; dist++) {
+		np_hist_init(h);
+		for (int i = 0; i < N; i++) {
+			double u;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			u = (double)(seed >> 11) / 9007199254740992.0;   /* [0, 1) */
+			switch (dist) {
+			case 0: v[i] = 5000 + (uint64_t)(u * 95000); break;         /* 5..100 us */
+			case 1: v[i] = 2000 + (uint64_t)(-log1p(-u) * 30000); break; /* a tail */
+			default: v[i] = (uint64_t)exp(u * log(1e9)); break;          /* 1 ns..1 s */
+			}
+			np_hist_add(h, v[i]);
+		}
+		qsort(v, N, sizeof(*v), cmp_u64);
+		for (size_t k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
+			uint64_t rank = (uint64_t)ceil(pcts[k] / 100.0 * N);
+			uint64_t exact = v[rank - 1], got = np_hist_percentile(h, pcts[k]);
+
+			ck_assert_msg(got <= exact && (double)got >= 0.99 * (double)exact,
+				      "distribution %d, p%g: %llu, exact %llu", dist, pcts[k],
+				      (unsigned long long)got, (unsigned long long)exact);
+		}
+	}
+	free(v);
+	free(h);
+}
+END_TEST
+
 /* Exact sums: whole microseconds, so mean and deviation are exact too. */
 START_TEST(test_hist_merge_by_hand)
 {
@@ -653,6 +701,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_hist_merge_equals_adding);
 	tcase_add_test(tc, test_hist_merge_by_hand);
 	tcase_add_test(tc, test_hist_decades);
+	tcase_add_test(tc, test_hist_error_bound);
 	tcase_add_test(tc, test_hist_merge_empty);
 	tcase_add_test(tc, test_hist_merge_saturates);
 	suite_add_tcase(s, tc);
