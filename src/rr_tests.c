@@ -382,8 +382,7 @@ static int udp_rr_client(struct np_run *run)
 		if (n < 0) {
 			np_run_latency_unsent(run);
 			/* Again, or the loop's check sees the end. */
-			if (np_run_io_error(run, "send", errno, NP_IO_UDP | NP_IO_NO_WAKE) !=
-			    NP_IO_FAILED)
+			if (np_run_io_error(run, "send", errno, NP_IO_UDP) != NP_IO_FAILED)
 				continue;
 			rc = -1;
 			break;
@@ -444,8 +443,7 @@ static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 	run->c.bytes_recv += (uint64_t)n;
 	run->c.recv_calls++;
 	while ((n = np_send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0) {
-		switch (np_run_io_error(run, "send", errno,
-					NP_IO_UDP | NP_IO_PEER | NP_IO_NO_WAKE)) {
+		switch (np_run_io_error(run, "send", errno, NP_IO_UDP | NP_IO_PEER)) {
 		case NP_IO_RETRY:
 			continue;
 		case NP_IO_LOST:

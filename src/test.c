@@ -202,8 +202,6 @@ enum np_io np_run_io_error(struct np_run *run, const char *what, int err, unsign
 #endif
 		if (flags & NP_IO_OWN_TIME)
 			return NP_IO_RETRY;
-		if (flags & NP_IO_NO_WAKE)
-			break;
 		if ((flags & NP_IO_IDLE_ENDS) && run->c.bytes_recv > 0 &&
 		    run_quiet(run) >= NP_IDLE_TIMEOUT_S)
 			return NP_IO_STOPPED;

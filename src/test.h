@@ -263,9 +263,6 @@ enum {
 	/* accept(): ECONNABORTED, a connection gone before it was taken or
 	 * a stranger's (np_run_accept_peer), is waited past like EINTR. */
 	NP_IO_ACCEPT = 1 << 6,
-	/* UDP_RR's sends, one datagram in lockstep, have always failed on
-	 * EAGAIN (no room in the send buffer for a wake period). */
-	NP_IO_NO_WAKE = 1 << 7,
 };
 /* The compiler lays the loops out for the calls that succeed. */
 #if defined(__GNUC__)
