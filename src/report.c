@@ -36,18 +36,25 @@ static const char *brand(const struct np_report *r)
 	return !r->headers && r->brand ? r->brand : "";
 }
 
+/* "99" as 2.7.1 names its levels, "99.9" for one it lacks. */
+static void level_text(char *buf, size_t len, double level)
+{
+	snprintf(buf, len, level == (int)level ? "%.0f" : "%g", level);
+}
+
 void np_report_banner(FILE *out, const struct np_report *r)
 {
+	char level[16];
+
 	fprintf(out, "%s from %s (%s) port %u %s to %s (%s) port %u %s",
 		r->title ? r->title : r->test->title, r->lname, short_addr(r->laddr), r->lport,
 		np_family_name(r->lfamily), r->rname, short_addr(r->raddr),
 		r->rport, np_family_name(r->rfamily));
-	/* A whole level prints as 2.7.1 prints 95 and 99; 99.9 as itself. */
-	if (r->confidence)
-		fprintf(out, r->conf_level == (int)r->conf_level ? " : +/-%.3f%% @ %2.0f%% conf. %s"
-								: " : +/-%.3f%% @ %g%% conf. %s",
-			r->conf_width / 2.0, r->conf_level,
+	if (r->confidence) {
+		level_text(level, sizeof(level), r->conf_level);
+		fprintf(out, " : +/-%.3f%% @ %2s%% conf. %s", r->conf_width / 2.0, level,
 			r->conf_result_only ? " on result only" : "");
+	}
 	if (r->no_control)
 		fputs(" : no control", out);
 	if (r->nodelay)
@@ -77,12 +84,6 @@ void np_report_begin(FILE *out, const struct np_report *r)
 	if (r->headers)
 		np_report_banner(out, r);
 	fflush(out);
-}
-
-/* "99" as 2.7.1 names its levels, "99.9" for one it lacks. */
-static void level_text(char *buf, size_t len, double level)
-{
-	snprintf(buf, len, level == (int)level ? "%.0f" : "%g", level);
 }
 
 static void spread_line(FILE *out, const char *name, const struct np_spread *s,

@@ -236,7 +236,10 @@ def one_test(ck, ctl, rtype, vdir, port, host, length, **extra):
     if not ck.check(res['word1'] == 0, '%s: results serv_errno %d' % (name, res['word1'])):
         return None
     el = res['elapsed_time']
-    ok = length < 0 or abs(el - length) < 0.6
+    # TCP_CRR's server times until its last transaction ends: one that
+    # this client began just before its end can take a second more when
+    # the machine is loaded (a connection, a request, a response, a close).
+    ok = length < 0 or abs(el - length) < (1.6 if rtype == 34 else 0.6)
     if rtype == 10:
         ok = ok and res['bytes_received'] == c['sent'] and res['recv_calls'] > 0
     elif rtype == 94:
