@@ -14,6 +14,10 @@
  * allocation, no stdio.  Every socket has a 1 s SO_RCVTIMEO and
  * SO_SNDTIMEO, and the child a deadline of its own, so neither end waits
  * for ever if the other dies.
+ *
+ * A floor is a line of floors[]: the child's end (serve) and the parent's
+ * loop; drive() does the rest for all of them alike: the sockets, the
+ * fork, the timer, the end, the reaping and the line.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -255,18 +259,26 @@ static uint64_t udp_sink(int fd)
 	return n;
 }
 
-static uint64_t mmsg_sink(int fd)
+/* Point mh[0..batch) at buf, each message stride bytes past the last. */
+static void mmsg_setup(size_t stride)
 {
-	uint64_t n = 0;
 	unsigned i;
 
 	for (i = 0; i < batch; i++) {
-		iov[i].iov_base = buf + (size_t)i * m;
+		iov[i].iov_base = buf + (size_t)i * stride;
 		iov[i].iov_len = m;
 		memset(&mh[i], 0, sizeof mh[i]);
 		mh[i].msg_hdr.msg_iov = &iov[i];
 		mh[i].msg_hdr.msg_iovlen = 1;
 	}
+}
+
+static uint64_t mmsg_sink(int fd)
+{
+	uint64_t n = 0;
+	unsigned i;
+
+	mmsg_setup(m);
 	for (;;) {
 		int r = recvmmsg(fd, mh, batch, MSG_WAITFORONE, NULL);
 
@@ -372,196 +384,171 @@ static uint64_t tcp_sink(int fd)
 	return n;
 }
 
-/* ---- senders and clients (the parent) ---- */
+/*
+ * ---- senders and clients (the parent) ----
+ *
+ * Each loop runs until stop, counting into *n; it returns 0, or the errno
+ * that ended it early.  drive() does the rest.
+ */
 
-static void floor_udp_send(void)
+static int udp_send_loop(int fd, uint64_t *n)
 {
-	int fd[2], err = 0;
-	uint64_t sent = 0, got;
-	struct child c;
-	double t0, el;
-
-	udp_pair(fd);
-	c = spawn(fd, udp_sink);
-	set_timer(secs);
-	t0 = now();
 	while (!stop) {
-		if (send(fd[0], buf, m, 0) >= 0)
-			sent++;
-		else if (errno != EINTR && errno != ENOBUFS && errno != EAGAIN) {
-			err = errno;
-			break;
-		}
+		if (send(fd, buf, m, 0) >= 0)
+			++*n;
+		else if (errno != EINTR && errno != ENOBUFS && errno != EAGAIN)
+			return errno;
 	}
-	el = now() - t0;
-	got = collect(c, fd[0]);
-	close(fd[0]);
-	printf("udp_send %s: %.0f datagrams/s sent, %.0f received\n",
-	       size_str(m), sent / el, got / el);
-	failed("udp_send", "send", err);
+	return 0;
 }
 
-static void floor_udp_sendmmsg(void)
+static int udp_sendmmsg_loop(int fd, uint64_t *n)
 {
-	int fd[2], err = 0;
-	uint64_t sent = 0, got;
-	struct child c;
-	double t0, el;
-	unsigned i;
-
-	udp_pair(fd);
-	c = spawn(fd, mmsg_sink);
-	for (i = 0; i < batch; i++) {
-		iov[i].iov_base = buf;
-		iov[i].iov_len = m;
-		memset(&mh[i], 0, sizeof mh[i]);
-		mh[i].msg_hdr.msg_iov = &iov[i];
-		mh[i].msg_hdr.msg_iovlen = 1;
-	}
-	set_timer(secs);
-	t0 = now();
 	while (!stop) {
-		int r = sendmmsg(fd[0], mh, batch, 0);
+		int r = sendmmsg(fd, mh, batch, 0);
 
 		if (r > 0)
-			sent += r;
-		else if (r < 0 && errno != EINTR && errno != ENOBUFS && errno != EAGAIN) {
-			err = errno;
-			break;
-		}
+			*n += r;
+		else if (r < 0 && errno != EINTR && errno != ENOBUFS && errno != EAGAIN)
+			return errno;
 	}
-	el = now() - t0;
-	got = collect(c, fd[0]);
-	close(fd[0]);
-	printf("udp_sendmmsg %s batch %u: %.0f datagrams/s sent, %.0f received\n",
-	       size_str(m), batch, sent / el, got / el);
-	failed("udp_sendmmsg", "sendmmsg", err);
+	return 0;
 }
 
-static void floor_pingpong_udp(void)
+static int pingpong_udp_loop(int fd, uint64_t *n)
 {
-	int fd[2], err = 0;
-	uint64_t n = 0;
-	struct child c;
-	double t0, el;
-
-	udp_pair(fd);
-	c = spawn(fd, udp_echo);
-	set_timer(secs);
-	t0 = now();
 	while (!stop) {
 		ssize_t r;
 
-		if (send(fd[0], buf, m, 0) < 0) {
+		if (send(fd, buf, m, 0) < 0) {
 			if (errno == EINTR)
 				continue;
-			err = errno;
-			break;
+			return errno;
 		}
-		r = recv(fd[0], buf, m, 0);
+		r = recv(fd, buf, m, 0);
 		if (r == (ssize_t)m)
-			n++;
+			++*n;
 		else if (r < 0 && errno == EINTR)
 			continue;
-		else {	/* EAGAIN: no reply in 1 s */
-			err = r < 0 ? errno : EPROTO;
-			break;
-		}
+		else	/* EAGAIN: no reply in 1 s */
+			return r < 0 ? errno : EPROTO;
 	}
-	el = now() - t0;
-	(void)collect(c, fd[0]);
-	close(fd[0]);
-	printf("pingpong udp %s: %.0f transactions/s\n", size_str(m), n / el);
-	failed("pingpong udp", "send/recv", err);
+	return 0;
 }
 
-static void floor_pingpong_tcp(void)
+static int pingpong_tcp_loop(int fd, uint64_t *n)
 {
-	int fd[2], err = 0;
-	uint64_t n = 0;
-	struct child c;
-	double t0, el;
-
-	tcp_pair(fd);
-	c = spawn(fd, tcp_echo);
-	set_timer(secs);
-	t0 = now();
 	while (!stop) {
-		if (send_all(fd[0], buf, m) || recv_all(fd[0], buf, m, 0)) {
-			if (!stop)
-				err = errno;
-			break;
-		}
-		n++;
+		if (send_all(fd, buf, m) || recv_all(fd, buf, m, 0))
+			return stop ? 0 : errno;
+		++*n;
 	}
-	el = now() - t0;
-	shutdown(fd[0], SHUT_WR);
-	(void)collect(c, -1);
-	close(fd[0]);
-	printf("pingpong tcp %s: %.0f transactions/s\n", size_str(m), n / el);
-	failed("pingpong tcp", "send/recv", err);
+	return 0;
 }
 
-static void floor_tcp_write(void)
+static int tcp_write_loop(int fd, uint64_t *n)
 {
-	int fd[2], err = 0;
-	uint64_t sent = 0, got;
-	struct child c;
-	double t0, el;
-
-	tcp_pair(fd);
-	c = spawn(fd, tcp_sink);
-	set_timer(secs);
-	t0 = now();
 	while (!stop) {
-		ssize_t r = send(fd[0], buf, m, MSG_NOSIGNAL);
+		ssize_t r = send(fd, buf, m, MSG_NOSIGNAL);
 
 		if (r > 0)
-			sent += r;
-		else if (errno != EINTR && errno != EAGAIN) {
-			err = errno;
-			break;
-		}
+			*n += r;
+		else if (errno != EINTR && errno != EAGAIN)
+			return errno;
 	}
-	el = now() - t0;
-	shutdown(fd[0], SHUT_WR);
-	got = collect(c, -1);
-	close(fd[0]);
-	printf("tcp_write %s: %.2f Gbit/s sent, %.2f received\n",
-	       size_str(m), sent * 8 / el / 1e9, got * 8 / el / 1e9);
-	failed("tcp_write", "send", err);
+	return 0;
 }
 
-static const struct {
-	const char *name;
-	void (*run)(void);
+enum unit { DATAGRAMS, TRANSACTIONS, GBITS };
+
+static const struct floor {
+	const char *name;	/* on the command line */
+	const char *label;	/* on the result line and in errors */
+	const char *call;	/* what failed, if the loop did */
 	size_t size;		/* the default message size */
-	int udp;
+	int tcp;		/* a TCP connection, else a UDP pair */
+	int batched;		/* sendmmsg: batch messages in buf and mh */
+	enum unit unit;
+	uint64_t (*serve)(int);	/* the child's end */
+	int (*loop)(int, uint64_t *);	/* the parent's */
 } floors[] = {
-	{ "udp_send", floor_udp_send, 64, 1 },
-	{ "udp_sendmmsg", floor_udp_sendmmsg, 64, 1 },
-	{ "pingpong_udp", floor_pingpong_udp, 1, 1 },
-	{ "pingpong_tcp", floor_pingpong_tcp, 1, 0 },
-	{ "tcp_write", floor_tcp_write, 1048576, 0 },
+	{ "udp_send", "udp_send", "send", 64, 0, 0, DATAGRAMS,
+	  udp_sink, udp_send_loop },
+	{ "udp_sendmmsg", "udp_sendmmsg", "sendmmsg", 64, 0, 1, DATAGRAMS,
+	  mmsg_sink, udp_sendmmsg_loop },
+	{ "pingpong_udp", "pingpong udp", "send/recv", 1, 0, 0, TRANSACTIONS,
+	  udp_echo, pingpong_udp_loop },
+	{ "pingpong_tcp", "pingpong tcp", "send/recv", 1, 1, 0, TRANSACTIONS,
+	  tcp_echo, pingpong_tcp_loop },
+	{ "tcp_write", "tcp_write", "send", 1048576, 1, 0, GBITS,
+	  tcp_sink, tcp_write_loop },
 };
 #define NFLOORS (sizeof floors / sizeof floors[0])
 
-static void run(size_t i)
+static void report(const struct floor *f, double el, uint64_t n, uint64_t got)
 {
-	size_t need;
+	printf("%s %s", f->label, size_str(m));
+	if (f->batched)
+		printf(" batch %u", batch);
+	switch (f->unit) {
+	case DATAGRAMS:
+		printf(": %.0f datagrams/s sent, %.0f received\n", n / el, got / el);
+		break;
+	case TRANSACTIONS:
+		printf(": %.0f transactions/s\n", n / el);
+		break;
+	case GBITS:
+		printf(": %.2f Gbit/s sent, %.2f received\n",
+		       n * 8 / el / 1e9, got * 8 / el / 1e9);
+		break;
+	}
+}
 
-	m = msize ? msize : floors[i].size;
-	if (floors[i].udp && m > UDP_MAX) {
+/*
+ * One floor: the pair of sockets, the child, secs of the parent's loop,
+ * the end (a shutdown for TCP, zero-length datagrams for UDP), the child
+ * reaped, the line printed.
+ */
+static void drive(const struct floor *f)
+{
+	int fd[2], err;
+	uint64_t n = 0, got;
+	struct child c;
+	double t0, el;
+
+	if (f->tcp)
+		tcp_pair(fd);
+	else
+		udp_pair(fd);
+	c = spawn(fd, f->serve);
+	if (f->batched)
+		mmsg_setup(0);	/* every message the same buf */
+	set_timer(secs);
+	t0 = now();
+	err = f->loop(fd[0], &n);
+	el = now() - t0;
+	alarm(0);	/* an early end leaves it pending */
+	if (f->tcp)
+		shutdown(fd[0], SHUT_WR);
+	got = collect(c, f->tcp ? -1 : fd[0]);
+	close(fd[0]);
+	report(f, el, n, got);
+	failed(f->label, f->call, err);
+}
+
+static void run(const struct floor *f)
+{
+	m = msize ? msize : f->size;
+	if (!f->tcp && m > UDP_MAX) {
 		fprintf(stderr, "floor: %s: -m %zu: at most %d for UDP\n",
-			floors[i].name, m, UDP_MAX);
+			f->name, m, UDP_MAX);
 		status = 1;
 		return;
 	}
-	need = floors[i].run == floor_udp_sendmmsg ? m * batch : m;
-	buf = calloc(1, need);
+	buf = calloc(f->batched ? batch : 1, m);
 	if (!buf)
 		die("calloc");
-	floors[i].run();
+	drive(f);
 	fflush(stdout);
 	free(buf);
 	buf = NULL;
@@ -617,6 +604,6 @@ int main(int argc, char **argv)
 	for (a = optind; a < argc; a++)
 		for (i = 0; i < NFLOORS; i++)
 			if (!strcmp(argv[a], "all") || !strcmp(argv[a], floors[i].name))
-				run(i);
+				run(&floors[i]);
 	return status;
 }
