@@ -20,12 +20,12 @@
 #include <fcntl.h>
 #include <net/if.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/time.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -48,6 +48,9 @@
 
 /* The CPU model is in the first processor's lines. */
 #define CPUINFO_BYTES 16384
+/* The kernel answers a route query at once; this bounds the wait for it,
+ * signals or not, so that netserver never waits on it unboundedly. */
+#define ROUTE_WAIT_MS 1000
 
 /* ---- Pure parts -------------------------------------------------------- */
 
@@ -312,7 +315,7 @@ static int route_ifindex(const struct sockaddr *local, const struct sockaddr *pe
 		char attrs[64];
 	} req;
 	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
-	const struct timeval wait = { 1, 0 };
+	struct pollfd pfd = { .events = POLLIN };
 	union {
 		struct nlmsghdr align;
 		char buf[4096];
@@ -339,14 +342,14 @@ static int route_ifindex(const struct sockaddr *local, const struct sockaddr *pe
 	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
 	if (fd < 0)
 		return 0;
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof(wait));
+	pfd.fd = fd;
+	/* One poll, then a recv that cannot block: the wait is ROUTE_WAIT_MS
+	 * at most whatever happens (a signal ends it early: no answer). */
 	if (sendto(fd, &req, req.n.nlmsg_len, 0, (struct sockaddr *)&kernel, sizeof(kernel)) ==
-	    (ssize_t)req.n.nlmsg_len) {
-		while ((n = recv(fd, ans.buf, sizeof(ans.buf), 0)) < 0 && errno == EINTR)
-			;
-		if (n > 0)
-			oif = route_oif(ans.buf, (size_t)n);
-	}
+		    (ssize_t)req.n.nlmsg_len &&
+	    poll(&pfd, 1, ROUTE_WAIT_MS) == 1 &&
+	    (n = recv(fd, ans.buf, sizeof(ans.buf), MSG_DONTWAIT)) > 0)
+		oif = route_oif(ans.buf, (size_t)n);
 	close(fd);
 	return oif;
 }

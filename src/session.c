@@ -55,6 +55,10 @@ struct session {
 	 * describes; a netperf-ng client's only. */
 	struct sockaddr_storage data_local, data_peer;
 	bool data_seen;
+	/* What NP_NG_FACTS answered for those ends: read once, however
+	 * often a client asks (the ioctls take the kernel's rtnl lock). */
+	struct np_host_facts facts;
+	bool facts_read;
 	int32_t legacy;                /* the legacy request served, 0 = DO_OMNI */
 	int32_t reply_type;            /* what a refusal of it is sent as */
 	uint8_t msg[NP_MSG_SIZE];
@@ -177,6 +181,7 @@ static void note_data_ends(struct session *s, const struct np_run *run)
 	const int fd = run->conn >= 0 ? run->conn : run->fd;
 	socklen_t len = sizeof(s->data_local);
 
+	s->facts_read = false;
 	s->data_seen = fd >= 0 && getsockname(fd, (struct sockaddr *)&s->data_local, &len) == 0;
 	len = sizeof(s->data_peer);
 	if (run->conn < 0 || getpeername(run->conn, (struct sockaddr *)&s->data_peer, &len) < 0)
@@ -582,15 +587,21 @@ static int unknown_type(struct session *s, int32_t type)
  * the control connection's path.  Read when asked, not during a test. */
 static int serve_facts(struct session *s)
 {
-	struct np_host_facts f;
+	struct np_host_facts *f = &s->facts;
 
 	if (!np_wire_is_facts_request(s->msg))
 		return unknown_type(s, np_wire_type(s->msg));
-	np_host_facts_read((const struct sockaddr *)(s->data_seen ? &s->data_local : &s->ctl_local),
-			   (const struct sockaddr *)(s->data_seen ? &s->data_peer : &s->ctl_peer), &f);
-	np_log(NP_LOG_DEBUG, "host facts: interface %s, driver %s", f.ifname[0] ? f.ifname : "?",
-	       f.driver[0] ? f.driver : "?");
-	np_wire_encode_facts(&f, s->msg);
+	if (!s->facts_read) {
+		np_host_facts_read((const struct sockaddr *)(s->data_seen ? &s->data_local
+									   : &s->ctl_local),
+				   (const struct sockaddr *)(s->data_seen ? &s->data_peer
+									   : &s->ctl_peer),
+				   f);
+		s->facts_read = true;
+		np_log(NP_LOG_DEBUG, "host facts read: interface %s, driver %s",
+		       f->ifname[0] ? f->ifname : "?", f->driver[0] ? f->driver : "?");
+	}
+	np_wire_encode_facts(f, s->msg);
 	return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
 }
 

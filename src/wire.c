@@ -799,10 +799,9 @@ static int get_text(const uint8_t *msg, size_t off, size_t width, char *dst, con
 		    char *why, size_t whylen)
 {
 	const uint8_t *nul = memchr(msg + off, 0, width);
-	size_t n = nul ? (size_t)(nul - (msg + off)) : width;
+	size_t n = nul ? (size_t)(nul - (msg + off)) : width - 1;
 
-	memset(dst, 0, width);
-	memcpy(dst, msg + off, n < width ? n : width - 1);
+	get_str(msg, off, n, dst);
 	if (!nul)
 		return fail(why, whylen, EINVAL, "%s is not NUL-terminated within %zu bytes", name,
 			    width);

@@ -20,6 +20,10 @@
                                    facts request with a driver name holding
                                    a terminal escape
 
+  hostile.py facts-flood PORT N    ask the netserver on PORT for its host
+                                   facts N times on one connection; every
+                                   answer must be a facts reply
+
 Third parties at 127.0.0.2 while the client is at 127.0.0.1 (exit 0 when
 netserver keeps them out, 1 with the reason when it does not):
   hostile.py forged-requests PORT  UDP_RR with 32 KiB responses: five forged
@@ -546,6 +550,24 @@ def bad_facts():
         pass
 
 
+def facts_flood(port, n):
+    """N NP_NG_FACTS requests in a row: each answered (netserver reads its
+    facts once; the test counts its log lines)."""
+    c = control(port)
+    c.settimeout(10)
+    q = bytearray(MSG)
+    struct.pack_into(">ii", q, 0, NG_FACTS, 0)
+    struct.pack_into(">IIII", q, 0x280, EXT_MAGIC, 0, 1, CAP_HOST_FACTS)
+    for i in range(n):
+        c.sendall(bytes(q))
+        r = refpeer.recv_exact(c, MSG, 10)
+        if len(r) != MSG or struct.unpack_from(">ii", r, 0) != (NG_FACTS_REPLY, 0):
+            print("hostile: facts request %d not answered with a facts reply" % i)
+            return 1
+    c.close()
+    return 0
+
+
 def bad_calibrate():
     """A netserver whose CPU_CALIBRATE reply (REM_CPU) names -7 CPUs."""
     c, _ = one_client()
@@ -578,6 +600,8 @@ def main(argv):
         return probe(int(argv[2]), argv[3], argv[4:])
     if argv[1] == "hold":
         return hold(int(argv[2]), argv[3], int(argv[4]))
+    if argv[1] == "facts-flood":
+        return facts_flood(int(argv[2]), int(argv[3]))
     if argv[1] == "garbage":
         return garbage(int(argv[2]), int(argv[3]))
     if argv[1] == "silent-server":
