@@ -81,7 +81,7 @@ static void interim_figure(struct np_run *run, bool final)
 	if (secs <= 0 || (final && units == im->units))
 		return;
 	clock_gettime(CLOCK_REALTIME, &wall);
-	rate = head->unit == 'x' ? per_sec : np_unit_rate(per_sec, head->unit);
+	rate = np_unit_rate(per_sec, head->unit);  /* 'x': per_sec as it is */
 	if (im->l->series)
 		keep_interim(im->l, rate, secs, &wall);
 	else

@@ -9,7 +9,6 @@
 
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdbool.h>
 
 #include "opts.h"
 
@@ -24,22 +23,30 @@ void np_msg_keep(struct np_msg_log *log)
 	pthread_mutex_unlock(&keep_lock);
 }
 
-static void say(FILE *err, bool error, const char *fmt, va_list ap)
+enum kind { DEBUG, ERROR, WARNING };
+
+/* One line on err, and into the log when it is kept there.  Never on a
+ * data path: the data loops print nothing. */
+static void say(FILE *err, enum kind kind, const char *fmt, va_list ap)
 {
+	char *slot = NULL;
 	va_list again;
 
-	va_copy(again, ap);
 	/* Locked from here, the flows' lines do not interleave either. */
 	pthread_mutex_lock(&keep_lock);
-	fputs("netperf: ", err);
+	fputs(kind == DEBUG ? "netperf: debug: " : "netperf: ", err);
+	if (keep && kind == ERROR && !keep->error[0])
+		slot = keep->error;
+	else if (keep && kind == WARNING && keep->nwarnings < NP_MSG_WARNINGS)
+		slot = keep->warnings[keep->nwarnings++];
+	if (slot) {
+		va_copy(again, ap);
+		vsnprintf(slot, NP_MSG_LINE, fmt, again);
+		va_end(again);
+	}
 	vfprintf(err, fmt, ap);
 	fputc('\n', err);
-	if (keep && error && !keep->error[0])
-		vsnprintf(keep->error, sizeof(keep->error), fmt, again);
-	else if (keep && !error && keep->nwarnings < NP_MSG_WARNINGS)
-		vsnprintf(keep->warnings[keep->nwarnings++], sizeof(keep->warnings[0]), fmt, again);
 	pthread_mutex_unlock(&keep_lock);
-	va_end(again);
 }
 
 int np_fail(FILE *err, const char *fmt, ...)
@@ -47,7 +54,7 @@ int np_fail(FILE *err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	say(err, true, fmt, ap);
+	say(err, ERROR, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -57,7 +64,7 @@ void np_warn(FILE *err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	say(err, false, fmt, ap);
+	say(err, WARNING, fmt, ap);
 	va_end(ap);
 }
 
@@ -68,9 +75,7 @@ void np_debug(const struct np_opts *o, FILE *err, const char *fmt, ...)
 
 	if (!o->debug)
 		return;
-	fputs("netperf: debug: ", err);
 	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
+	say(err, DEBUG, fmt, ap);
 	va_end(ap);
-	fputc('\n', err);
 }

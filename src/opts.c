@@ -765,15 +765,25 @@ static void print_test_usage(FILE *out, const struct np_test *t)
 	print_defs(out, own, 28);
 }
 
-/* A plain decimal ("0.5", "16") within [min, max]: strtod alone would
- * take " 5", "+5", "0x5" and "inf". */
+/* A plain decimal ("0.5", "16"): strtod alone would take " 5", "+5",
+ * "0x5" and "inf". */
+static bool plain_decimal(const char *text, double *out)
+{
+	char *end;
+
+	if (text[strspn(text, "0123456789.")] != '\0')
+		return false;
+	*out = strtod(text, &end);
+	return end != text && *end == '\0';
+}
+
+/* A plain decimal within [min, max]. */
 static enum np_opts_status decimal(const struct cur *c, const char *text, double min,
 				      double max, double *out)
 {
-	char *end;
-	double v = strtod(text, &end);
+	double v;
 
-	if (text[strspn(text, "0123456789.")] != '\0' || *end != '\0' || end == text)
+	if (!plain_decimal(text, &v))
 		return bad(c, "%s: not a number", text);
 	if (v < min || v > max)
 		return bad(c, "%s out of range (%g..%g)", text, min, max);
@@ -1041,7 +1051,6 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		break;
 	}
 	case 'I': {
-		char *end;
 		double w;
 
 		if ((st = split(c, &p)) != NP_OPTS_RUN)
@@ -1052,10 +1061,7 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		if (p.has_a && (st = decimal(c, p.a, 50, 99.99, &o->conf_level)) != NP_OPTS_RUN)
 			return st;
 		if (p.has_b) {
-			w = strtod(p.b, &end);
-			/* Plain decimals only: strtod takes " 5", "+5", "0x5", "inf". */
-			if (p.b[strspn(p.b, "0123456789.")] != '\0' ||
-			    *end != '\0' || end == p.b || !(w > 0 && w <= 100))
+			if (!plain_decimal(p.b, &w) || !(w > 0 && w <= 100))
 				return bad(c, "interval width %s is not a percentage in (0, 100]", p.b);
 			o->conf_width = w;
 		}

@@ -8,6 +8,7 @@
 
 #include "plan.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "msg.h"
@@ -39,6 +40,14 @@ bool np_plan_routing_allowed(const struct np_opts *o, const struct np_test *t)
 	return !(t->sock_type == SOCK_DGRAM && !t->rr);
 }
 
+/* -f, or the test's default; 'x' only for request/response. */
+static char plan_unit(const struct np_opts *o)
+{
+	const bool rr = o->test->rr;
+
+	return np_unit_effective(o->unit ? o->unit : np_unit_default(rr), rr);
+}
+
 /* The data connection's ends: the control peer unless -- -H/-L/-4/-6
  * say otherwise. */
 int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_host,
@@ -50,7 +59,7 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 	memset(p, 0, sizeof(*p));
 	p->o = o;
 	p->test = t;
-	p->unit = np_unit_effective(o->unit ? o->unit : np_unit_default(t->rr), t->rr);  /* as np_plan_settings */
+	p->unit = plan_unit(o);
 	p->family = o->data_family != AF_UNSPEC ? o->data_family : ctl_peer->ss.ss_family;
 	p->rname = o->data_host ? o->data_host : ctl_host;
 	if (o->data_host || p->family != ctl_peer->ss.ss_family) {
@@ -101,10 +110,8 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 /* What the command line alone says, for -J. */
 void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *host)
 {
-	const struct np_test *t = o->test;
-
-	r->test = t;
-	r->unit = np_unit_effective(o->unit ? o->unit : np_unit_default(t->rr), t->rr);
+	r->test = o->test;
+	r->unit = plan_unit(o);
 	r->ctl_host = host;
 	r->ctl_port = o->port;
 	r->ctl_lhost = o->local_host;
@@ -143,8 +150,6 @@ void np_plan_banner(struct np_report *r, const struct np_plan *p)
 {
 	const struct np_opts *o = p->o;
 
-	r->test = p->test;     /* -t omni's, resolved */
-	r->unit = p->unit;
 	r->verbosity = o->verbosity;
 	r->headers = o->headers;
 	r->brand = o->brand;

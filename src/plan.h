@@ -43,7 +43,7 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *host);
 
 /* What the report knows before the test: the banner's part (after
- * np_plan_settings). */
+ * np_plan_settings, which has set the test and the unit). */
 void np_plan_banner(struct np_report *r, const struct np_plan *p);
 
 /* netperf clears "routing allowed" for UDP_STREAM alone, unless -- -R. */

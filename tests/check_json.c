@@ -21,6 +21,8 @@
 #include <sys/socket.h>
 
 #include "json.h"
+#include "msg.h"
+#include "opts.h"
 #include "report.h"
 #include "stats.h"
 #include "test.h"
@@ -505,6 +507,47 @@ START_TEST(test_hostile_values)
 }
 END_TEST
 
+/* -J's error and warnings come from msg.c's log: the first error, the
+ * first NP_MSG_WARNINGS warnings, each cut to NP_MSG_LINE - 1 bytes,
+ * nothing once the log is let go; stderr has every line all the same,
+ * -d's too (never kept). */
+START_TEST(test_msg_log)
+{
+	static struct np_msg_log log;
+	char long_line[NP_MSG_LINE + 100], *buf = NULL;
+	size_t len = 0;
+	FILE *err = open_memstream(&buf, &len);
+	struct np_opts o;
+
+	ck_assert_ptr_nonnull(err);
+	memset(&o, 0, sizeof(o));
+	o.debug = true;
+	memset(long_line, 'w', sizeof(long_line) - 1);
+	long_line[sizeof(long_line) - 1] = '\0';
+	memset(&log, 0, sizeof(log));
+	np_msg_keep(&log);
+	ck_assert_int_eq(np_fail(err, "first %d", 1), -1);
+	np_fail(err, "second");
+	np_debug(&o, err, "a step");
+	np_warn(err, "%s", long_line);
+	for (int i = 1; i < NP_MSG_WARNINGS + 3; i++)
+		np_warn(err, "warning %d", i);
+	np_msg_keep(NULL);
+	np_fail(err, "after");
+	np_warn(err, "after");
+	fclose(err);
+	ck_assert_str_eq(log.error, "first 1");
+	ck_assert_int_eq(log.nwarnings, NP_MSG_WARNINGS);
+	ck_assert_uint_eq(strlen(log.warnings[0]), NP_MSG_LINE - 1);
+	ck_assert_str_eq(log.warnings[1], "warning 1");
+	ck_assert_str_eq(log.warnings[NP_MSG_WARNINGS - 1], "warning 15");
+	ck_assert_ptr_nonnull(strstr(buf, "netperf: first 1\nnetperf: second\n"
+				     "netperf: debug: a step\nnetperf: www"));
+	ck_assert_ptr_nonnull(strstr(buf, "netperf: warning 18\nnetperf: after\nnetperf: after\n"));
+	free(buf);
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
 	Suite *s = suite_create("json");
@@ -519,6 +562,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_flows);
 	tcase_add_test(tc, test_interim);
 	tcase_add_test(tc, test_hostile_values);
+	tcase_add_test(tc, test_msg_log);
 	suite_add_tcase(s, tc);
 	return s;
 }
