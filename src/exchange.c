@@ -298,6 +298,10 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 	s->remote.send_calls = res->send_calls;
 	s->remote.trans = res->trans_received;
 	s->remote.failed_sends = res->failed_sends;
+	s->remote.syscalls = res->syscalls;
+	s->remote.zc_sends = res->zc_sends;
+	s->remote.zc_copied = res->zc_copied;
+	s->remote.poll = res->poll;
 	s->rss_end = res->send_buf_size;
 	s->rsr_end = res->recv_buf_size;
 	s->rtransport_retrans = res->transport_retrans;

@@ -105,6 +105,10 @@ static void add_counters(struct np_counters *a, const struct np_counters *b)
 	a->trans += b->trans;
 	a->failed_sends += b->failed_sends;
 	a->timeouts += b->timeouts;
+	a->syscalls += b->syscalls;
+	a->zc_sends += b->zc_sends;
+	a->zc_copied += b->zc_copied;
+	a->poll |= b->poll;
 }
 
 /* A CPU figure over the flows that measured it (util >= 0): their mean,

@@ -737,14 +737,18 @@ static void test_option_defs(const struct np_test *t,
 	for (int i = 0; i < n; i++) {
 		const struct np_test_option *to = &t->options[i];
 
-		defs[i] = (struct optdef){ OPT_TEST_PARAM + i, ARG_REQUIRED, to->metavar,
-					   to->help, to->name };
-		if (help_buf) {
+		const bool flag = !to->metavar[0];
+
+		defs[i] = (struct optdef){ OPT_TEST_PARAM + i, flag ? ARG_NONE : ARG_REQUIRED,
+					   to->metavar, to->help, to->name };
+		if (help_buf && flag)
+			snprintf(help_buf[i], sizeof(help_buf[i]), "%s\n(off by default)", to->help);
+		else if (help_buf)
 			snprintf(help_buf[i], sizeof(help_buf[i]), "%s\n(%lld..%lld, default %lld)",
 				 to->help, (long long)to->min, (long long)to->max,
 				 (long long)to->def);
+		if (help_buf)
 			defs[i].help = help_buf[i];
-		}
 	}
 	defs[n] = (struct optdef){ 0, ARG_NONE, NULL, NULL, NULL };
 }
@@ -1211,7 +1215,13 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 		const int k = c->opt - OPT_TEST_PARAM;
 		const struct np_test_option *to = &o->test->options[k];
 
-		st = number(c, c->val, to->min, to->max, "", &o->test_params[k]);
+		/* A flag (no metavar) takes no value: given is on. */
+		if (!to->metavar[0]) {
+			o->test_params[k] = 1;
+			st = NP_OPTS_RUN;
+		} else {
+			st = number(c, c->val, to->min, to->max, "", &o->test_params[k]);
+		}
 		w->own_given |= 1u << k;
 		return st;
 	}

@@ -505,6 +505,13 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	res.send_calls = (uint32_t)run.c.send_calls;
 	res.failed_sends = (uint32_t)run.c.failed_sends;
 	res.trans_received = (uint32_t)run.c.trans;
+	/* Our own counts, to a netperf-ng only (a 2.7.1 netperf gets the
+	 * bytes it always got). */
+	res.ng = q->ext.present;
+	res.syscalls = run.c.syscalls;
+	res.zc_sends = run.c.zc_sends;
+	res.zc_copied = run.c.zc_copied;
+	res.poll = run.c.poll;
 	res.elapsed_time = (float)elapsed;
 	res.cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
 	res.num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;

@@ -73,6 +73,7 @@ int np_test_options(const struct np_test *t)
 		assert(o->min >= INT32_MIN && o->max <= INT32_MAX);
 		assert(o->min <= o->def && o->def <= o->max);
 		assert(o->metavar && o->help);
+		assert(o->metavar[0] || (o->min == 0 && o->max == 1 && o->def == 0));
 	}
 	return n;
 }

@@ -38,7 +38,9 @@ struct np_omni_request;
  */
 struct np_test_option {
 	const char *name;      /* --name, lower case */
-	const char *metavar;   /* what -h shows after it: "B", "bytes" */
+	/* What -h shows after it: "B", "bytes"; "" for a flag (--name
+	 * alone, 1 when given, 0..1 default 0). */
+	const char *metavar;
 	const char *help;
 	int64_t min, max, def;
 };
@@ -61,6 +63,28 @@ struct np_counters {
 	uint64_t trans;
 	uint64_t failed_sends; /* ENOBUFS and the like, UDP only */
 	uint64_t timeouts;     /* client UDP_RR -e: responses given up on */
+	/* netperf-ng's own counts; netserver-ng sends its side's in the
+	 * results' extension words (doc/extension.md).  0 where the option
+	 * that counts them is off. */
+	uint64_t syscalls;     /* --batch/--gso: data system calls made, when
+				* one carries several datagrams (the calls
+				* above count datagrams then) */
+	uint64_t zc_sends;     /* --zerocopy: sends whose completion came */
+	uint64_t zc_copied;    /* of them, those the kernel copied anyway
+				* (SO_EE_CODE_ZEROCOPY_COPIED) */
+	uint32_t poll;         /* --busy-poll: NP_POLL_* bits (test.h) */
+};
+
+/* --busy-poll: what one side did and saw (np_counters.poll). */
+enum {
+	NP_POLL_SPIN = 1u << 0,     /* receives spun in user space */
+	NP_POLL_SOCKOPT = 1u << 1,  /* SO_BUSY_POLL was set */
+	NP_POLL_PREFER = 1u << 2,   /* SO_PREFER_BUSY_POLL was set */
+	NP_POLL_NAPI = 1u << 3,     /* data came through a NAPI device
+				     * (SO_INCOMING_NAPI_ID not 0): the
+				     * socket option could act */
+	NP_POLL_DENIED = 1u << 4,   /* a socket option was refused (EPERM:
+				     * no CAP_NET_ADMIN) */
 };
 
 /* One data phase, on either side. */

@@ -241,6 +241,12 @@ struct np_omni_results {
 	int32_t subdevice;
 	int32_t transport_retrans;
 	char cong_control[NP_CONG_LEN + 1];
+	/* netperf-ng's own counts, in the extension words past 2.7.1's
+	 * struct: written only when ng is set (to a netperf-ng client),
+	 * read only with the magic (doc/extension.md). */
+	bool ng;
+	uint64_t syscalls, zc_sends, zc_copied;
+	uint32_t poll;
 };
 
 /* The two header words of any message. */

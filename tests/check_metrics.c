@@ -288,14 +288,14 @@ END_TEST
 static void three_flows(struct np_result f[3])
 {
 	static const struct np_counters local[3] = {
-		{ 1024 * 500, 1, 1024 * 100, 2, 1000, 1, 0 },
-		{ 1024 * 1000, 3, 1024 * 200, 4, 2000, 0, 2 },
-		{ 1024 * 1000, 5, 1024 * 200, 6, 3000, 2, 1 },
+		{ 1024 * 500, 1, 1024 * 100, 2, 1000, 1, 0, 10, 4, 1, NP_POLL_SPIN },
+		{ 1024 * 1000, 3, 1024 * 200, 4, 2000, 0, 2, 20, 5, 2, NP_POLL_NAPI },
+		{ 1024 * 1000, 5, 1024 * 200, 6, 3000, 2, 1, 30, 6, 3, 0 },
 	};
 	static const struct np_counters remote[3] = {
-		{ 100, 11, 200, 12, 13, 14, 15 },
-		{ 300, 21, 400, 22, 23, 24, 25 },
-		{ 500, 31, 600, 32, 33, 34, 35 },
+		{ 100, 11, 200, 12, 13, 14, 15, 0, 0, 0, 0 },
+		{ 300, 21, 400, 22, 23, 24, 25, 0, 0, 0, 0 },
+		{ 500, 31, 600, 32, 33, 34, 35, 0, 0, 0, 0 },
 	};
 	static const double tput[3] = { 100.5, 200.25, 300.125 };
 	static const double el[3] = { 9.5, 10.0, 10.5 };
@@ -348,6 +348,12 @@ START_TEST(test_sum_flows)
 	np_metrics_sum(f, 3, 'm', &s);
 	/* Every counter adds up. */
 	assert_counters(&s.local, 1024 * 2500, 9, 1024 * 500, 12, 6000, 3, 3);
+	/* netperf-ng's own counts add up; the busy-poll bits of each flow
+	 * all show. */
+	ck_assert_uint_eq(s.local.syscalls, 60);
+	ck_assert_uint_eq(s.local.zc_sends, 15);
+	ck_assert_uint_eq(s.local.zc_copied, 6);
+	ck_assert_uint_eq(s.local.poll, NP_POLL_SPIN | NP_POLL_NAPI);
 	assert_counters(&s.remote, 900, 63, 1200, 66, 69, 72, 75);
 	/* Every rate adds up, exactly. */
 	ck_assert_double_eq(s.throughput, 600.875);

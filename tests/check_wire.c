@@ -838,6 +838,54 @@ START_TEST(test_results_validation)
 }
 END_TEST
 
+/* netperf-ng's counts ride in the extension words of the results: out
+ * and back whole (64-bit values across two words), never written
+ * without ng, never read without the magic, and refused when they
+ * contradict each other. */
+START_TEST(test_results_ng_counts)
+{
+	uint8_t msg[NP_MSG_SIZE], plain[NP_MSG_SIZE];
+	struct np_omni_results r, back;
+	char why[WHYLEN];
+
+	ck_assert_int_eq(np_wire_decode_results(need_vec("tcp_rr_default.txt", 3)->msg, &r,
+						NULL, 0), 0);
+	ck_assert(!r.ng);
+	ck_assert_uint_eq(r.syscalls + r.zc_sends + r.zc_copied + r.poll, 0);
+	np_wire_encode_results(&r, plain);
+	r.syscalls = 0x123456789aull;
+	r.zc_sends = 0xfffffffff0ull;
+	r.zc_copied = 7;
+	r.poll = 0x1b;
+	np_wire_encode_results(&r, msg);
+	/* Without ng the counts are not written: 2.7.1's bytes. */
+	ck_assert_int_eq(memcmp(msg, plain, sizeof(msg)), 0);
+	r.ng = true;
+	np_wire_encode_results(&r, msg);
+	ck_assert_uint_eq(be32(msg, 0x280), NP_EXT_MAGIC);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), 0);
+	ck_assert(back.ng);
+	ck_assert_uint_eq(back.syscalls, r.syscalls);
+	ck_assert_uint_eq(back.zc_sends, r.zc_sends);
+	ck_assert_uint_eq(back.zc_copied, 7);
+	ck_assert_uint_eq(back.poll, 0x1b);
+	/* The 2.7.1 fields are untouched by the words past them. */
+	ck_assert_int_eq(memcmp(msg, plain, 0x124), 0);
+	/* More copied than done is a lie: refused. */
+	r.zc_copied = r.zc_sends + 1;
+	np_wire_encode_results(&r, msg);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), EINVAL);
+	ck_assert_msg(strstr(why, "zero-copy") != NULL, "why '%s'", why);
+	/* Without the magic the words are not read. */
+	r.zc_copied = 1;
+	np_wire_encode_results(&r, msg);
+	set_be32(msg, 0x280, 0x4e504e47u);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, NULL, 0), 0);
+	ck_assert(!back.ng);
+	ck_assert_uint_eq(back.syscalls + back.zc_sends + back.zc_copied + back.poll, 0);
+}
+END_TEST
+
 START_TEST(test_results_cong_unterminated)
 {
 	uint8_t msg[NP_MSG_SIZE] = { 0 }, out[NP_MSG_SIZE];
@@ -2595,6 +2643,7 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_request_cong_raw_bytes);
 	tcase_add_test(tc, test_response_validation);
 	tcase_add_test(tc, test_results_validation);
+	tcase_add_test(tc, test_results_ng_counts);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("encoders");
