@@ -138,6 +138,8 @@ void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *
 	r->burst = o->burst;
 	r->nodelay = o->nodelay;
 	r->cork = o->cork;
+	for (int k = 0; k < NP_TEST_OPTIONS; k++)
+		r->params[k] = (int32_t)o->test_params[k];
 	r->confidence = o->confidence;
 	r->conf_level = o->conf_level;
 	r->conf_width = o->conf_width;

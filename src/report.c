@@ -9,6 +9,7 @@
 #include "config.h"
 #endif
 
+#include "notes.h"
 #include "report.h"
 
 #include <stdlib.h>
@@ -63,6 +64,7 @@ void np_report_banner(FILE *out, const struct np_report *r)
 		fprintf(out, " : first burst %d", r->burst);
 	if (r->cpu_bind)
 		fputs(" : cpu bind", out);
+	np_report_banner_notes(out, r);
 	fputc('\n', out);
 }
 
@@ -222,6 +224,8 @@ void np_report_body(FILE *out, const struct np_report *r)
 			r->test->print_brief(out, r);
 		else if (r->verbosity <= 2)
 			r->test->print_table(out, r);
+		if (r->verbosity >= 1)
+			np_report_notes(out, r);
 		/* After all that 2.7.1 prints at -v 2: the iterations, then
 		 * what the data ran on. */
 		if (r->verbosity == 2) {

@@ -66,6 +66,9 @@ struct np_report {
 	const char *lfill, *rfill;                   /* -F, NULL = none */
 	int lalign[2], ralign[2], loffset[2], roffset[2];  /* -a -A -o -O */
 	bool cork;             /* test -C */
+	/* The test's own options (np_test.options) as given, defaults
+	 * filled in; np_test_param() reads one by name. */
+	int32_t params[NP_TEST_OPTIONS];
 	const char *command_line;
 	const char *uuid;      /* this run's, "" if none */
 	const char *sysname, *release, *version, *machine;  /* local uname */

@@ -86,6 +86,17 @@ void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTION
 		out[i] = i < n ? (int32_t)t->options[i].def : 0;
 }
 
+int32_t np_test_param(const struct np_test *t, const int32_t params[NP_TEST_OPTIONS],
+		      const char *name)
+{
+	const int n = np_test_options(t);
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(t->options[i].name, name) == 0)
+			return params[i];
+	return 0;
+}
+
 int32_t np_test_default_size(int bufsize, bool udp)
 {
 	const int32_t max = udp ? NP_UDP_MAX : NP_MAX_TCP_MSG;

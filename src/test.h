@@ -221,6 +221,10 @@ const struct np_test *const *np_tests(void);
  * NP_TEST_OPTIONS values: each option's default, 0 past them. */
 int np_test_options(const struct np_test *t);
 void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS]);
+/* The value of t's own option name in params (its order), 0 when t has
+ * no such option: code that serves several tests asks by name. */
+int32_t np_test_param(const struct np_test *t, const int32_t params[NP_TEST_OPTIONS],
+		      const char *name);
 
 /* The slow path of np_run_stopped: handle a tick, report a stop. */
 bool np_run_events(struct np_run *run);
