@@ -486,6 +486,23 @@ static int udp_rr_server(struct np_run *run)
 	return 0;
 }
 
+/* The kernel's fast paths, netperf-ng's own (netperf.1, "The kernel's
+ * fast paths"); off by default.  They reach netserver-ng in the
+ * request. */
+static const struct np_test_option tcp_rr_options[] = {
+	{ "busy-poll", "", "Spin on non-blocking receives instead of sleeping, on\n"
+	  "both ends, and set SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
+};
+
+static const struct np_test_option udp_rr_options[] = {
+	{ "busy-poll", "", "Spin on non-blocking receives instead of sleeping, on\n"
+	  "both ends, and set SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 },
+	{ "batch", "N", "With -b: requests (and responses) per system call,\n"
+	  "sendmmsg(2)/recvmmsg(2) on both ends (1: one per call)", 1, 1024, 1 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
+};
+
 const struct np_test np_test_tcp_rr = {
 	.name = "TCP_RR",
 	.title = "MIGRATED TCP REQUEST/RESPONSE TEST",
@@ -494,6 +511,7 @@ const struct np_test np_test_tcp_rr = {
 	.direction = NP_DIR_XMIT | NP_DIR_RECV,
 	.rr = true,
 	.first_burst = true,
+	.options = tcp_rr_options,
 	.client_run = tcp_rr_client,
 	.server_run = tcp_rr_server,
 	.derive = np_metrics_derive_rr,
@@ -541,6 +559,7 @@ const struct np_test np_test_udp_rr = {
 	.direction = NP_DIR_XMIT | NP_DIR_RECV,
 	.rr = true,
 	.first_burst = true,
+	.options = udp_rr_options,
 	.client_run = udp_rr_client,
 	.server_run = udp_rr_server,
 	.derive = np_metrics_derive_rr,

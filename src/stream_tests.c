@@ -236,12 +236,31 @@ static int udp_stream_server(struct np_run *run)
 	return 0;
 }
 
+/* The kernel's fast paths, netperf-ng's own (netperf.1, "The kernel's
+ * fast paths"); off by default, so a plain command line measures what
+ * netperf 2.7.1 measures.  They reach netserver-ng in the request. */
+static const struct np_test_option tcp_send_options[] = {
+	{ "zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n"
+	  "the kernel copied anyway (loopback and veth always copy)", 0, 1, 0 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
+};
+
+static const struct np_test_option udp_stream_options[] = {
+	{ "batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"
+	  "on both ends (1: one per call, as netperf 2.7.1)", 1, 1024, 1 },
+	{ "gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
+	  "datagrams of this size (UDP_SEGMENT), the receiver takes\n"
+	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0 },
+	{ NULL, NULL, NULL, 0, 0, 0 },
+};
+
 const struct np_test np_test_tcp_stream = {
 	.name = "TCP_STREAM",
 	.title = "MIGRATED TCP STREAM TEST",
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_RECV,
+	.options = tcp_send_options,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
 	.derive = np_metrics_derive_send,
@@ -288,6 +307,7 @@ const struct np_test np_test_tcp_maerts = {
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_XMIT,
+	.options = tcp_send_options,
 	.client_run = tcp_maerts_client,
 	.server_run = tcp_maerts_server,
 	.derive = np_metrics_derive_receive,
@@ -301,6 +321,7 @@ const struct np_test np_test_udp_stream = {
 	.sock_type = SOCK_DGRAM,
 	.protocol = IPPROTO_UDP,
 	.direction = NP_DIR_RECV,
+	.options = udp_stream_options,
 	.client_run = udp_stream_client,
 	.server_run = udp_stream_server,
 	.derive = np_metrics_derive_send,
