@@ -355,6 +355,7 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 	 * data ran on (the first flow's ends). */
 	if (extra && strncmp(extra, full, flen) == 0)
 		fputs(extra + flen, out);
+	np_report_notes(out, sum);     /* the SUM's counts */
 	if (sum->verbosity == 2) {
 		iterations_block(out, sum);
 		np_report_host_facts(out, sum);
