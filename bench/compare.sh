@@ -74,8 +74,9 @@ rm -f "${TMPDIR:-/tmp}/compare-make.$$"
 
 tmp=$(mktemp -d)
 pids=
+cur=	# the tool running now, killed first on an interrupt
 cleanup() {
-	for p in $pids; do kill "$p" 2>/dev/null; done
+	for p in $cur $pids; do kill "$p" 2>/dev/null; done
 	for p in $pids; do wait "$p" 2>/dev/null; done
 	rm -rf "$tmp"
 }
@@ -146,12 +147,16 @@ echo
 timed() {
 	cpu=
 	limit=$((2 * SECS + 30))
+	# In the background, so that a signal's trap need not wait for it.
 	if [ -n "$timer" ]; then
-		timeout -k 5 "$limit" "$timer" -f '%U %S' -o "$tmp/time" "$@" >"$tmp/out" 2>&1
+		timeout -k 5 "$limit" "$timer" -f '%U %S' -o "$tmp/time" "$@" >"$tmp/out" 2>&1 &
 	else
-		timeout -k 5 "$limit" "$@" >"$tmp/out" 2>&1
+		timeout -k 5 "$limit" "$@" >"$tmp/out" 2>&1 &
 	fi
+	cur=$!
+	wait "$cur"
 	rc=$?
+	cur=
 	[ -n "$timer" ] && [ $rc -eq 0 ] && cpu=$(awk 'NF == 2 { c = $1 + $2 } END { print c }' "$tmp/time")
 	return $rc
 }
