@@ -61,8 +61,8 @@ has() {
 }
 iperf=; has iperf3 "apt-get install iperf3" && iperf=iperf3
 sockperf=; has sockperf "apt-get install sockperf" && sockperf=sockperf
-timer=; [ -x /usr/bin/time ] && timer=/usr/bin/time ||
-	say "/usr/bin/time missing (apt-get install time): no CPU figures"
+timer=/usr/bin/time
+[ -x $timer ] || { timer=; say "/usr/bin/time missing (apt-get install time): no CPU figures"; }
 floor=
 if make -s -C "$here/floors" >/dev/null 2>"${TMPDIR:-/tmp}/compare-make.$$"; then
 	floor=$here/floors/floor
@@ -213,6 +213,7 @@ iperf() {
 		failed "$key"
 		return
 	fi
+	# shellcheck disable=SC2046 # two numbers, split on purpose (set -f)
 	set -- $(python3 - "$tmp/out" "$kind" <<'EOF'
 import json, sys
 end = json.load(open(sys.argv[1]))["end"]
@@ -255,6 +256,7 @@ fl() {
 		failed "$key"
 		return
 	fi
+	# shellcheck disable=SC2046 # one or two numbers, split on purpose
 	set -- $(sed -n 's/^[^:]*: \([0-9.]*\) [^ ,]*\( sent, \([0-9.]*\) received\)\{0,1\}$/\1 \3/p' "$tmp/out")
 	if [ $# -eq 2 ]; then
 		put "$key" "$2" || failed "$key"
