@@ -4,7 +4,7 @@
  * ports): the sender (or client) in the parent, the receiver (or server)
  * in a forked child.  Not part of the build: see README.md.
  *
- *   floor [-l SECS] [-m SIZE] [-b BATCH] FLOOR...
+ *   floor [-l SECS] [-m SIZE] [-b BATCH] [-T LCPU,RCPU] FLOOR...
  *
  * FLOOR is udp_send, udp_sendmmsg, pingpong_udp, pingpong_tcp, tcp_write
  * or all.  Each prints one line: the figure and its unit.
@@ -25,6 +25,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +45,7 @@ static size_t msize;		/* 0: each floor's own default */
 static unsigned batch = 64;
 static pid_t parent;		/* in the child: the parent it started with */
 static int status;		/* exit status: 1 once any floor failed */
+static int cpu[2] = { -1, -1 };	/* -T: the parent's and the child's CPU */
 
 static void on_alarm(int sig)
 {
@@ -83,6 +85,19 @@ static double now(void)
 static int gone(void)
 {
 	return stop || getppid() != parent;
+}
+
+/* -T: bind this process to CPU c (c < 0: leave it where it is). */
+static void pin(int c)
+{
+	cpu_set_t set;
+
+	if (c < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(c, &set);
+	if (sched_setaffinity(0, sizeof set, &set) < 0)
+		die("sched_setaffinity");
 }
 
 static void timeouts(int fd)
@@ -172,6 +187,7 @@ static struct child spawn(int fd[2], uint64_t (*serve)(int))
 
 		close(p[0]);
 		close(fd[0]);
+		pin(cpu[1]);
 		set_timer(secs + 10);	/* if the end never comes */
 		n = serve(fd[1]);
 		_exit(write(p[1], &n, sizeof n) == sizeof n ? 0 : 1);
@@ -490,6 +506,8 @@ static void report(const struct floor *f, double el, uint64_t n, uint64_t got)
 	printf("%s %s", f->label, size_str(m));
 	if (f->batched)
 		printf(" batch %u", batch);
+	if (cpu[0] >= 0)
+		printf(" CPUs %d,%d", cpu[0], cpu[1]);
 	switch (f->unit) {
 	case DATAGRAMS:
 		printf(": %.0f datagrams/s sent, %.0f received\n", n / el, got / el);
@@ -558,7 +576,7 @@ static void usage(void)
 {
 	size_t i;
 
-	fprintf(stderr, "usage: floor [-l SECS] [-m SIZE] [-b BATCH] FLOOR...\n"
+	fprintf(stderr, "usage: floor [-l SECS] [-m SIZE] [-b BATCH] [-T LCPU,RCPU] FLOOR...\n"
 		"FLOOR: all");
 	for (i = 0; i < NFLOORS; i++)
 		fprintf(stderr, ", %s", floors[i].name);
@@ -578,16 +596,29 @@ static unsigned long number(const char *s, unsigned long lo, unsigned long hi)
 	return v;
 }
 
+/* -T LCPU,RCPU (as netperf's -T): the parent's CPU, then the child's. */
+static void cpus(char *s)
+{
+	char *comma = strchr(s, ',');
+
+	if (!comma)
+		usage();
+	*comma = '\0';
+	cpu[0] = number(s, 0, CPU_SETSIZE - 1);
+	cpu[1] = number(comma + 1, 0, CPU_SETSIZE - 1);
+}
+
 int main(int argc, char **argv)
 {
 	int opt, a;
 	size_t i;
 
-	while ((opt = getopt(argc, argv, "l:m:b:h")) != -1) {
+	while ((opt = getopt(argc, argv, "l:m:b:T:h")) != -1) {
 		switch (opt) {
 		case 'l': secs = number(optarg, 1, 3600); break;
 		case 'm': msize = number(optarg, 1, 1UL << 30); break;
 		case 'b': batch = number(optarg, 1, MAX_BATCH); break;
+		case 'T': cpus(optarg); break;
 		default: usage();
 		}
 	}
@@ -601,6 +632,8 @@ int main(int argc, char **argv)
 			usage();
 	}
 	signal(SIGPIPE, SIG_IGN);
+	pin(cpu[1]);	/* fails here, not in a child, if there is no such CPU */
+	pin(cpu[0]);
 	for (a = optind; a < argc; a++)
 		for (i = 0; i < NFLOORS; i++)
 			if (!strcmp(argv[a], "all") || !strcmp(argv[a], floors[i].name))
