@@ -109,9 +109,11 @@ int np_zc_start(struct np_run *run, struct np_zc *zc, int fd, size_t size)
 	return 0;
 }
 
-/* Every completion queued now; how many sends they covered, or -1 with
- * errno set. */
-static int64_t zc_read(struct np_run *run, struct np_zc *zc, int fd)
+/* Completions queued now, until the queue is empty or (room) until the
+ * window has room: the kernel merges adjacent ranges into one notice, so
+ * one call usually takes them all and the empty queue's EAGAIN is a call
+ * saved.  How many sends they covered, or -1 with errno set. */
+static int64_t zc_read(struct np_run *run, struct np_zc *zc, int fd, bool room)
 {
 	int64_t got = 0;
 
@@ -151,6 +153,8 @@ static int64_t zc_read(struct np_run *run, struct np_zc *zc, int fd)
 				run->c.zc_copied += n;
 			got += n;
 		}
+		if (np_zc_inflight(zc) <= 0 || (room && !np_zc_full(zc)))
+			return got;
 	}
 }
 
@@ -173,7 +177,7 @@ int np_zc_reap(struct np_run *run, struct np_zc *zc, int fd)
 	double since = 0;
 
 	for (;;) {
-		int64_t n = zc_read(run, zc, fd);
+		int64_t n = zc_read(run, zc, fd, true);
 
 		if (n < 0)
 			return np_run_fail(run, ERRQUEUE_CALL, errno);
@@ -192,12 +196,12 @@ int np_zc_reap(struct np_run *run, struct np_zc *zc, int fd)
 
 int np_zc_nobufs(struct np_run *run, struct np_zc *zc, int fd)
 {
-	uint32_t inflight;
+	int32_t inflight;
 
-	if (zc_read(run, zc, fd) < 0)
+	if (zc_read(run, zc, fd, false) < 0)
 		return np_run_fail(run, ERRQUEUE_CALL, errno);
-	inflight = zc->sent - zc->done;
-	if (inflight == 0) {
+	inflight = np_zc_inflight(zc);
+	if (inflight <= 0) {
 		/* RLIMIT_MEMLOCK counts the user's pinned pages, other
 		 * processes' and flows' too: theirs come back in time.  Past
 		 * NP_IDLE_TIMEOUT_S without a send, they do not. */
@@ -216,8 +220,8 @@ int np_zc_nobufs(struct np_run *run, struct np_zc *zc, int fd)
 	}
 	/* The kernel's limit, whatever ours said: no more in flight than it
 	 * took, so that ENOBUFS does not cost a failed call per window. */
-	if (inflight < zc->window)
-		zc->window = inflight;
+	if ((uint32_t)inflight < zc->window)
+		zc->window = (uint32_t)inflight;
 	return np_zc_reap(run, zc, fd);
 }
 
@@ -225,8 +229,8 @@ void np_zc_finish(struct np_run *run, struct np_zc *zc, int fd)
 {
 	double since = np_now();
 
-	while (zc->sent != zc->done) {
-		int64_t n = zc_read(run, zc, fd);
+	while (np_zc_inflight(zc) > 0) {
+		int64_t n = zc_read(run, zc, fd, false);
 
 		/* Counts short (send_calls > zc_sends), not a failed
 		 * measurement. */
@@ -236,7 +240,7 @@ void np_zc_finish(struct np_run *run, struct np_zc *zc, int fd)
 			since = np_now();
 		else if (np_now() - since >= NP_IDLE_TIMEOUT_S)
 			return;
-		if (zc->sent != zc->done)
+		if (np_zc_inflight(zc) > 0)
 			(void)zc_wait(fd, NP_WAKE_MS);
 	}
 }

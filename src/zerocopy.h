@@ -31,7 +31,7 @@
 #endif
 
 /* Sends in flight without a completion are (sent - done), counted modulo
- * 2^32 as the kernel numbers them. */
+ * 2^32 as the kernel numbers them (np_zc_inflight). */
 struct np_zc {
 	uint32_t sent;     /* sends that took bytes: numbers handed out */
 	uint32_t done;     /* of them, those whose completion was read */
@@ -46,9 +46,16 @@ struct np_zc {
  * ("--zerocopy: this kernel has no SO_ZEROCOPY (setsockopt)", ...). */
 int np_zc_start(struct np_run *run, struct np_zc *zc, int fd, size_t size);
 
+/* Signed: completions past our count (never from a sane kernel) read
+ * as none in flight rather than as four billion. */
+static inline int32_t np_zc_inflight(const struct np_zc *zc)
+{
+	return (int32_t)(zc->sent - zc->done);
+}
+
 static inline bool np_zc_full(const struct np_zc *zc)
 {
-	return zc->sent - zc->done >= zc->window;
+	return np_zc_inflight(zc) >= (int32_t)zc->window;
 }
 
 /* The window is full: read completions, waiting for them (POLLERR, a
