@@ -238,7 +238,7 @@ void np_zc_finish(struct np_run *run, struct np_zc *zc, int fd)
 			return;
 		if (n > 0)
 			since = np_now();
-		else if (np_now() - since >= NP_IDLE_TIMEOUT_S)
+		else if (np_now() - since >= NP_IDLE_TIMEOUT_S || np_run_peer_gone(run))
 			return;
 		if (np_zc_inflight(zc) > 0)
 			(void)zc_wait(fd, NP_WAKE_MS);

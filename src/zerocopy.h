@@ -72,8 +72,9 @@ int np_zc_reap(struct np_run *run, struct np_zc *zc, int fd);
 int np_zc_nobufs(struct np_run *run, struct np_zc *zc, int fd);
 
 /* After the last send: read completions until every send's has come, or
- * NP_IDLE_TIMEOUT_S passed without one (those missing then show as
- * run->c.send_calls - run->c.zc_sends).  Never fails the run. */
+ * NP_IDLE_TIMEOUT_S passed without one, or the peer's control connection
+ * is gone (those missing then show as run->c.send_calls -
+ * run->c.zc_sends).  Never fails the run. */
 void np_zc_finish(struct np_run *run, struct np_zc *zc, int fd);
 
 #endif
