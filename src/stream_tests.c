@@ -26,6 +26,7 @@
 #include "sock.h"
 #include "test.h"
 #include "wire.h"
+#include "zerocopy.h"
 
 /* What ends a send loop besides the timer and the count. */
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
@@ -48,24 +49,41 @@ static ssize_t send_file(int fd, int file_fd, off_t *off, size_t size)
 	return n;
 }
 
-/* Inlined into each caller, so that the constant from_file costs the
- * plain send loop nothing. */
-static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc,
-				   bool from_file)
+/* Inlined into each caller, so that the constants from_file and zc (NULL:
+ * plain sends) cost the plain send loop nothing.
+ *
+ * With zc the sends are MSG_ZEROCOPY: the kernel sends from buf's pages
+ * until the send's completion comes.  The loop never writes buf, so the
+ * next send may take the same pages at once; completions are read only
+ * to stay within the pinned-page budget (zerocopy.h) and to count. */
+static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
+					enum peer_close pc, bool from_file, struct np_zc *zc)
 {
 	const char *buf = run->sbuf;
 	const size_t size = (size_t)run->send_size;
 	const uint64_t limit = run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
+	const int flags = MSG_NOSIGNAL | (zc ? NP_MSG_ZEROCOPY : 0);
 	struct np_counters *c = &run->c;
 	off_t off = 0;
 
 	while (!np_run_stopped(run) && c->bytes_sent < limit) {
-		ssize_t n = from_file ? send_file(fd, run->file_fd, &off, size)
-				      : np_send(fd, buf, size, MSG_NOSIGNAL);
+		ssize_t n;
 
+		if (zc && np_zc_full(zc) && np_zc_reap(run, zc, fd) < 0)
+			return -1;
+		n = from_file ? send_file(fd, run->file_fd, &off, size)
+			      : np_send(fd, buf, size, flags);
 		if (n >= 0) {
 			c->bytes_sent += (uint64_t)n;
 			c->send_calls++;
+			if (zc)
+				zc->sent++;  /* the kernel numbered it */
+			continue;
+		}
+		/* Too many pages pinned: wait for completions, send again. */
+		if (zc && errno == ENOBUFS) {
+			if (np_zc_nobufs(run, zc, fd) < 0)
+				return -1;
 			continue;
 		}
 		switch (np_run_io_error(run, "send", errno, (udp ? NP_IO_UDP : 0u) |
@@ -80,6 +98,12 @@ static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum pe
 		}
 	}
 	return 0;
+}
+
+static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc,
+				   bool from_file)
+{
+	return send_loop_with(run, fd, udp, pc, from_file, NULL);
 }
 
 /* Until EOF / an empty datagram, the timer, or limit bytes.  *eof says
@@ -122,16 +146,29 @@ static uint64_t count_limit(const struct np_run *run)
 }
 
 /* netperf: send, half-close, then wait for the receiver's EOF; the clock
- * stops only when everything sent has been taken. */
+ * stops only when everything sent has been taken.  --zerocopy: its
+ * completions still out are read after that, before the socket closes. */
 static NP_HOT_INLINE int tcp_send_client(struct np_run *run, bool from_file)
 {
+	const bool zerocopy = !from_file && np_test_param(run->test, run->params, "zerocopy");
+	struct np_zc zc;
+	int rc;
+
+	/* Before the connection, as the kernel's own tests set it. */
+	if (zerocopy && np_zc_start(run, &zc, run->fd, (size_t)run->send_size) < 0)
+		return -1;
 	if (np_run_connect(run) < 0)
 		return -1;
-	if (send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file) < 0)
+	rc = zerocopy ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, &zc)
+		      : send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file);
+	if (rc < 0)
 		return -1;
 	if (shutdown(run->fd, SHUT_WR) < 0)
 		return np_run_fail(run, "shutdown", errno);
-	return np_run_drain(run, run->fd);
+	rc = np_run_drain(run, run->fd);
+	if (zerocopy && rc == 0)
+		np_zc_finish(run, &zc, run->fd);
+	return rc;
 }
 
 static int tcp_stream_client(struct np_run *run)
@@ -186,13 +223,23 @@ static int tcp_maerts_client(struct np_run *run)
 	return eof ? 0 : np_run_drain(run, run->fd);
 }
 
+/* --zerocopy as the client asked it: the completions come as the client
+ * reads, which it does until our close. */
 static int tcp_maerts_server(struct np_run *run)
 {
+	struct np_zc zc;
 	int rc = np_run_accept(run);
 
 	if (rc <= 0)
 		return rc;
-	return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
+	if (!np_test_param(run->test, run->params, "zerocopy"))
+		return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
+	if (np_zc_start(run, &zc, run->conn, (size_t)run->send_size) < 0)
+		return -1;
+	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, &zc);
+	if (rc == 0)
+		np_zc_finish(run, &zc, run->conn);
+	return rc;
 }
 
 static int udp_stream_client(struct np_run *run)
