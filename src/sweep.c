@@ -227,26 +227,40 @@ static void title(FILE *out, const struct np_report *r, int n)
 	fputc('\n', out);
 }
 
+/* One row of column titles, each word in its column's width, without
+ * trailing blanks; cpu[] only with -c/-C. */
+static void title_row(FILE *out, const struct np_report *r, const char *const w[6],
+		      const char *const cpu[2])
+{
+	char line[160];
+	int n = snprintf(line, sizeof(line), "%*s  %-*s  %*s  %*s  %*s  %*s", W_SIZE, w[0],
+			 W_TIME, w[1], W_RATE, w[2], W_RATE, w[3], W_LOSS, w[4], W_TPUT, w[5]);
+
+	if (r->cpu && n > 0 && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, "  %*s  %*s", W_CPU, cpu[0],
+			      W_CPU, cpu[1]);
+	if (n >= (int)sizeof(line))
+		n = (int)sizeof(line) - 1;
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	fprintf(out, "%.*s\n", n, line);
+}
+
 static void column_titles(FILE *out, const struct np_report *r)
 {
 	const bool udp = r->test->sock_type == SOCK_DGRAM;
 	char unit[24];
 
 	snprintf(unit, sizeof(unit), "%s/sec", np_unit_label(r->unit));
-	fprintf(out, "%*s  %-*s  %*s  %*s  %*s  %*s", W_SIZE, "Message", W_TIME, "Elapsed",
-		W_RATE, udp ? "Packets" : "Send", W_RATE, udp ? "Packets" : "Recv", W_LOSS,
-		"Loss", W_TPUT, "Throughput");
-	if (r->cpu)
-		fprintf(out, "  %*s  %*s", W_CPU, "Local", W_CPU, "Remote");
-	fprintf(out, "\n%*s  %-*s  %*s  %*s  %*s  %*s", W_SIZE, "Size", W_TIME, "Time", W_RATE,
-		udp ? "Sent" : "Calls", W_RATE, udp ? "Received" : "Calls", W_LOSS, "", W_TPUT, "");
-	if (r->cpu)
-		fprintf(out, "  %*s  %*s", W_CPU, "CPU", W_CPU, "CPU");
-	fprintf(out, "\n%*s  %-*s  %*s  %*s  %*s  %*s", W_SIZE, "bytes", W_TIME, "secs.",
-		W_RATE, "per sec", W_RATE, "per sec", W_LOSS, "%", W_TPUT, unit);
-	if (r->cpu)
-		fprintf(out, "  %*s  %*s", W_CPU, "%", W_CPU, "%");
-	fputs("\n\n", out);
+	title_row(out, r, (const char *const[6]){ "Message", "Elapsed", udp ? "Packets" : "Send",
+						  udp ? "Packets" : "Recv", "Loss", "Throughput" },
+		  (const char *const[2]){ "Local", "Remote" });
+	title_row(out, r, (const char *const[6]){ "Size", "Time", udp ? "Sent" : "Calls",
+						  udp ? "Received" : "Calls", "", "" },
+		  (const char *const[2]){ "CPU", "CPU" });
+	title_row(out, r, (const char *const[6]){ "bytes", "secs.", "per sec", "per sec", "%", unit },
+		  (const char *const[2]){ "%", "%" });
+	fputc('\n', out);
 }
 
 /* A figure, or "-" where there is none. */
