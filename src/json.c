@@ -516,8 +516,8 @@ static json_t *sweep(struct jb *b, const struct np_report *r, const struct np_js
 		put(b, e, "packets_per_second_sent", num(f.sent_per_s));
 		put(b, e, "packets_per_second_received", num(f.received_per_s));
 		put(b, e, "loss_percent", num_if(f.loss_pct >= 0, f.loss_pct));
-		put(b, e, "local_cpu_percent", num_if(s->lcpu_method != 'U' && s->lcpu >= 0, s->lcpu));
-		put(b, e, "remote_cpu_percent", num_if(s->rcpu_method != 'U' && s->rcpu >= 0, s->rcpu));
+		put(b, e, "local_cpu_percent", num_if(f.lcpu >= 0, f.lcpu));
+		put(b, e, "remote_cpu_percent", num_if(f.rcpu >= 0, f.rcpu));
 		put(b, e, "iterations", iterations(b, &one));
 		put(b, e, "summary", summary(b, &one));
 		add(b, a, e);

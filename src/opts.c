@@ -1579,7 +1579,8 @@ static enum np_opts_status sweep_fit(struct np_opts *o, const struct test_walk *
 		fprintf(err, "netperf: --sweep: not for %s: %s\n", o->test->name, no);
 	else if (np_sweep_option(o->test) == 'm' ? w->m_given : w->r_given)
 		fprintf(err, "netperf: --sweep cannot go with -- -%c: the sweep sets the %s\n",
-			np_sweep_option(o->test), o->test->rr ? "request and response sizes" : "send size");
+			np_sweep_option(o->test),
+			o->test->rr ? "request and response sizes" : "send size");
 	else if (o->interim > 0)
 		fprintf(err, "netperf: --sweep cannot go with -D: interim lines would cut through "
 			"the table\n");

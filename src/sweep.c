@@ -183,6 +183,8 @@ void np_sweep_figures(const struct np_test *t, const struct np_result *s,
 	f->received_per_s = s->recv_pps >= 0 ? s->recv_pps
 					     : np_metrics_rate((double)rx->recv_calls, s->elapsed);
 	f->loss_pct = s->loss_pct;
+	f->lcpu = s->lcpu_method != 'U' && s->lcpu >= 0 ? s->lcpu : -1;
+	f->rcpu = s->rcpu_method != 'U' && s->rcpu >= 0 ? s->rcpu : -1;
 }
 
 /* ---- The table ---------------------------------------------------------- */
@@ -218,7 +220,8 @@ static void title(FILE *out, const struct np_report *r, int n)
 	if (r->length > 0)
 		fprintf(out, "%lld s", (long long)r->length);
 	else
-		fprintf(out, "%lld %s", (long long)-r->length, r->test->rr ? "transactions" : "bytes");
+		fprintf(out, "%lld %s", (long long)-r->length,
+			r->test->rr ? "transactions" : "bytes");
 	fputs(" each", out);
 	if (r->iter_max > r->iter_min)
 		fprintf(out, ", %d to %d iterations", r->iter_min, r->iter_max);
@@ -258,7 +261,8 @@ static void column_titles(FILE *out, const struct np_report *r)
 	title_row(out, r, (const char *const[6]){ "Size", "Time", udp ? "Sent" : "Calls",
 						  udp ? "Received" : "Calls", "", "" },
 		  (const char *const[2]){ "CPU", "CPU" });
-	title_row(out, r, (const char *const[6]){ "bytes", "secs.", "per sec", "per sec", "%", unit },
+	title_row(out, r,
+		  (const char *const[6]){ "bytes", "secs.", "per sec", "per sec", "%", unit },
 		  (const char *const[2]){ "%", "%" });
 	fputc('\n', out);
 }
@@ -284,8 +288,8 @@ static void table_row(FILE *out, const struct np_report *r, int32_t size)
 	cell(out, W_LOSS, f.loss_pct >= 0, f.loss_pct);
 	cell(out, W_TPUT, true, s->throughput);
 	if (r->cpu) {
-		cell(out, W_CPU, s->lcpu_method != 'U' && s->lcpu >= 0, s->lcpu);
-		cell(out, W_CPU, s->rcpu_method != 'U' && s->rcpu >= 0, s->rcpu);
+		cell(out, W_CPU, f.lcpu >= 0, f.lcpu);
+		cell(out, W_CPU, f.rcpu >= 0, f.rcpu);
 	}
 	if (!r->headers && r->brand)
 		fprintf(out, "  %s", r->brand);

@@ -54,9 +54,11 @@ void np_sweep_apply(struct np_opts *o, int32_t size);
 
 /* One size's figures beside its result: the sender's calls per second
  * and the receiver's (datagrams for UDP; the batch options count
- * datagrams in them too), and UDP_STREAM's loss (-1: none for the test). */
+ * datagrams in them too), UDP_STREAM's loss (-1: none for the test), and
+ * each side's CPU utilisation, percent (-1: not measured). */
 struct np_sweep_figures {
 	double sent_per_s, received_per_s, loss_pct;
+	double lcpu, rcpu;
 };
 
 void np_sweep_figures(const struct np_test *t, const struct np_result *s,
