@@ -33,6 +33,7 @@
 #include "report.h"
 #include "sock.h"
 #include "stats.h"
+#include "sweep.h"
 #include "units.h"
 
 /* -D: the figure since the previous tick, from the counters the loop
@@ -444,6 +445,115 @@ static int flows_iteration(const struct np_plan *p, struct np_link *links, struc
 	return rc;
 }
 
+/* The test's iterations (-i/-I) on the plan, their tally in t and the
+ * figures in s, with --flows those of the flows' SUM (each flow's last
+ * in fs).  0, or -1 after the error line. */
+static int measure(const struct np_plan *p, struct np_link *links, struct np_result *fs, int n,
+		   struct np_tally *t, struct np_result *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+	const bool threaded = o->flows > 1 || o->nlcpus > 0;
+	const struct np_confidence_rule rule = { o->confidence, o->conf_level, o->conf_width,
+						  o->result_only };
+	struct np_hist *lat = links[0].hist;
+
+	memset(t, 0, sizeof(*t));
+	for (int f = 0; f < n && lat; f++)
+		np_hist_init(links[f].hist);
+	for (int i = 1; i <= o->iter_max; i++) {
+		for (int f = 0; f < n; f++)
+			links[f].iteration = i;
+		if (!threaded) {
+			if (iteration(p, &links[0], s, err) < 0)
+				return -1;
+		} else {
+			if (flows_iteration(p, links, fs, n, err) < 0)
+				return -1;
+			np_metrics_sum(fs, n, p->unit, s);
+		}
+		np_tally_add(t, &rule, s);
+		if (interrupted || (o->confidence && i >= o->iter_min && t->met))
+			break;
+	}
+	if (s->local.timeouts)
+		np_warn(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
+			(unsigned long long)s->local.timeouts,
+			(unsigned long long)(s->local.send_calls), o->rr_timeout);
+	np_tally_fill(t, &rule, s);
+	/* -j: the round trips of every flow. */
+	for (int f = 1; lat && f < n; f++)
+		np_hist_merge(lat, links[f].hist);
+	if (lat)
+		np_metrics_latency(lat, s);
+	/* Each flow's line is its last iteration's. */
+	for (int f = 0; o->flows > 1 && f < n; f++) {
+		fs[f].iterations = 1;
+		fs[f].conf_level_used = s->conf_level_used;
+	}
+	return 0;
+}
+
+/* --sweep: the sizes asked (NULL: no sweep) and their results, done
+ * of them measured, for -J. */
+struct sweep_state {
+	const struct np_sweep_list *sizes;
+	const struct np_plan *p;
+	struct np_link *links;
+	struct np_result *fs;
+	int n;
+	FILE *err;
+	struct np_result *res;
+	int done;
+};
+
+/* One size: the plan with the run's options but that size. */
+static int sweep_size(void *ctx, int32_t size, struct np_result *s)
+{
+	struct sweep_state *w = ctx;
+	struct np_opts o = *w->p->o;
+	struct np_plan p = *w->p;
+	struct np_tally t;
+
+	np_sweep_apply(&o, size);
+	p.o = &o;
+	if (measure(&p, w->links, w->fs, w->n, &t, s, w->err) < 0)
+		return -1;
+	/* -j's histogram is the next size's now: each size keeps its
+	 * figures (lat_*), not the buckets. */
+	s->hist = NULL;
+	return interrupted ? 1 : 0;
+}
+
+static int sweep(const struct np_plan *p, struct np_link *links, struct np_result *fs, int n,
+		 const struct np_report *head, FILE *out, FILE *err, struct sweep_state *w)
+{
+	const struct np_opts *o = p->o;
+
+	*w = (struct sweep_state){ &o->sweep, p, links, fs, n, err, NULL, 0 };
+	w->res = calloc((size_t)o->sweep.n, sizeof(*w->res));
+	if (!w->res) {
+		np_fail(err, "out of memory for %d sizes", o->sweep.n);
+		return 1;
+	}
+	if (np_sweep_run(out, head, &o->sweep, o->json, sweep_size, w, w->res, &w->done) < 0)
+		return 1;
+	if (!o->json && (ferror(out) || fflush(out) == EOF)) {
+		np_fail(err, "writing the report: %s", strerror(errno ? errno : EIO));
+		return 1;
+	}
+	return 0;
+}
+
+/* The end of the run for netserver: each control connection's goodbye. */
+static void goodbye(struct np_link *links, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (links[i].ctl >= 0)
+			np_exchange_goodbye(links[i].ctl);
+		links[i].ctl = -1;
+	}
+}
+
 /* The CPU a flow runs on: from the --*-cpus list in turn, else -T's. */
 static int flow_cpu(const int *list, int n, int index, int bind)
 {
@@ -476,10 +586,11 @@ static void report_start(struct np_report *r, const struct np_opts *o, const cha
 /* -J: the one object, whatever happened; rc is the run's exit status so
  * far, the object's error member the first error line when it failed. */
 static int json_end(FILE *out, FILE *err, const struct np_report *r, const struct np_result *fs,
-		    int nflows, const struct np_msg_log *msgs, int rc)
+		    int nflows, const struct sweep_state *sw, const struct np_msg_log *msgs, int rc)
 {
 	const char *warnings[NP_MSG_WARNINGS];
-	struct np_json_run x = { nflows > 1 ? fs : NULL, nflows, NULL, warnings, msgs->nwarnings };
+	struct np_json_run x = { nflows > 1 ? fs : NULL, nflows, NULL, warnings, msgs->nwarnings,
+				 sw->sizes, sw->res, sw->done };
 
 	np_msg_keep(NULL);
 	for (int i = 0; i < msgs->nwarnings; i++)
@@ -499,11 +610,10 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	char cmdline[4096], uuid[37];
 	const char *host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
 	const int n = o->flows > 1 ? o->flows : 1;
-	const bool threaded = o->flows > 1 || o->nlcpus > 0;
 	struct np_addr peer, flow_peer;
 	struct np_link *links = NULL;
 	struct np_result *fs = NULL;
-	struct np_hist *lat = NULL;
+	struct sweep_state sw = { .sizes = o->sweep.n > 0 ? &o->sweep : NULL };
 	struct np_plan p;
 	struct np_result s;
 	struct np_report head, rep;
@@ -558,44 +668,19 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 		links[i].head = &head;
 		links[i].out = out;
 	}
-	for (i = 1; i <= o->iter_max; i++) {
-		for (int f = 0; f < n; f++)
-			links[f].iteration = i;
-		if (!threaded) {
-			if (iteration(&p, &links[0], &s, err) < 0)
-				goto out;
-		} else {
-			if (flows_iteration(&p, links, fs, n, err) < 0)
-				goto out;
-			np_metrics_sum(fs, n, p.unit, &s);
-		}
-		np_tally_add(&t, &rule, &s);
-		if (interrupted || (o->confidence && i >= o->iter_min && t.met))
-			break;
+	if (o->sweep.n > 0) {
+		rc = sweep(&p, links, fs, n, &head, out, err, &sw);
+		if (rc == 0)
+			goodbye(links, n);
+		rep = head;
+		memset(&rep.res, 0, sizeof(rep.res));
+		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		if (links[i].ctl >= 0)
-			np_exchange_goodbye(links[i].ctl);
-		links[i].ctl = -1;
-	}
-	if (s.local.timeouts)
-		np_warn(err, "%llu of %llu requests timed out after %g s (-e) and were sent again",
-			(unsigned long long)s.local.timeouts,
-			(unsigned long long)(s.local.send_calls), o->rr_timeout);
-	np_tally_fill(&t, &rule, &s);
-	/* -j: the round trips of every flow. */
-	lat = links[0].hist;
-	for (i = 1; lat && i < n; i++)
-		np_hist_merge(lat, links[i].hist);
-	if (lat)
-		np_metrics_latency(lat, &s);
+	if (measure(&p, links, fs, n, &t, &s, err) < 0)
+		goto out;
+	goodbye(links, n);
 	rep = head;
 	rep.res = s;
-	/* Each flow's line is its last iteration's. */
-	for (i = 0; o->flows > 1 && i < n; i++) {
-		fs[i].iterations = 1;
-		fs[i].conf_level_used = s.conf_level_used;
-	}
 	rc = 0;
 	if (o->json)
 		goto out;
@@ -609,7 +694,7 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	}
 out:
 	if (o->json) {
-		if (rc != 0) {
+		if (rc != 0 && !sw.res) {
 			/* What the completed iterations measured, beside the error. */
 			rep = head;
 			memset(&rep.res, 0, sizeof(rep.res));
@@ -620,7 +705,7 @@ out:
 			rep.res.ninterim = (int)links[0].series_len;
 			rep.res.interim_dropped = links[0].series_dropped;
 		}
-		rc = json_end(out, err, &rep, fs, n, &msgs, rc);
+		rc = json_end(out, err, &rep, fs, n, &sw, &msgs, rc);
 		if (ferror(out) || fflush(out) == EOF) {
 			np_fail(err, "writing the JSON object: %s", strerror(errno ? errno : EIO));
 			rc = 1;
@@ -630,5 +715,6 @@ out:
 		np_link_release(&links[i]);
 	free(links);
 	free(fs);
+	free(sw.res);
 	return rc;
 }

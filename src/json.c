@@ -126,8 +126,21 @@ static json_t *sides(struct jb *b, json_t *lsend, json_t *lrecv, json_t *rsend, 
 	return o;
 }
 
+/* --sweep's sizes, in the order asked. */
+static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
+{
+	json_t *a;
+
+	if (!l)
+		return json_null();
+	a = json_array();
+	for (int i = 0; i < l->n; i++)
+		add(b, a, json_integer(l->size[i]));
+	return a;
+}
+
 /* The settings: what the command line asked. */
-static json_t *settings(struct jb *b, const struct np_report *r)
+static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
 {
 	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
 	const bool rr = r->test && r->test->rr;
@@ -167,8 +180,9 @@ static json_t *settings(struct jb *b, const struct np_report *r)
 	put(b, o, "recv_size_bytes", whole_if(r->lrecv_req > 0, r->lrecv_req));
 	put(b, o, "remote_send_size_bytes", whole_if(r->rsend_req > 0, r->rsend_req));
 	put(b, o, "remote_recv_size_bytes", whole_if(r->rrecv_req > 0, r->rrecv_req));
-	put(b, o, "request_size_bytes", whole_if(rr, r->req_size));
-	put(b, o, "response_size_bytes", whole_if(rr, r->rsp_size));
+	put(b, o, "request_size_bytes", whole_if(rr && !x->sweep, r->req_size));
+	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, r->rsp_size));
+	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
 	put(b, o, "burst", whole_if(rr, r->burst));
 	put(b, o, "nodelay", json_boolean(r->nodelay));
 	put(b, o, "cork", json_boolean(r->cork));
@@ -481,6 +495,36 @@ static json_t *flows(struct jb *b, const struct np_report *r, const struct np_js
 	return a;
 }
 
+/* --sweep: each size measured, a result with the size, the sweep
+ * table's figures, and its own iterations and summary. */
+static json_t *sweep(struct jb *b, const struct np_report *r, const struct np_json_run *x)
+{
+	json_t *a;
+
+	if (!x->sweep)
+		return json_null();
+	a = json_array();
+	for (int i = 0; i < x->nsweep; i++) {
+		const struct np_result *s = &x->sweep_res[i];
+		struct np_report one = *r;
+		struct np_sweep_figures f;
+		json_t *e = result(b, r, s);
+
+		one.res = *s;
+		np_sweep_figures(r->test, s, &f);
+		put(b, e, "size_bytes", json_integer(x->sweep->size[i]));
+		put(b, e, "packets_per_second_sent", num(f.sent_per_s));
+		put(b, e, "packets_per_second_received", num(f.received_per_s));
+		put(b, e, "loss_percent", num_if(f.loss_pct >= 0, f.loss_pct));
+		put(b, e, "local_cpu_percent", num_if(f.lcpu >= 0, f.lcpu));
+		put(b, e, "remote_cpu_percent", num_if(f.rcpu >= 0, f.rcpu));
+		put(b, e, "iterations", iterations(b, &one));
+		put(b, e, "summary", summary(b, &one));
+		add(b, a, e);
+	}
+	return a;
+}
+
 /* -D: each figure in the headline's unit. */
 static json_t *interim(struct jb *b, const struct np_report *r)
 {
@@ -523,14 +567,15 @@ int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run
 	for (int i = 0; i < x->nwarnings; i++)
 		add(&b, warnings, text(x->warnings[i]));
 	put(&b, o, "warnings", warnings);
-	put(&b, o, "settings", settings(&b, r));
+	put(&b, o, "settings", settings(&b, r, x));
 	put(&b, o, "local_host", host(&b, r, true));
 	put(&b, o, "remote_host", host(&b, r, false));
-	put(&b, o, "result", x->error ? json_null() : result(&b, r, &r->res));
+	put(&b, o, "result", x->error || x->sweep ? json_null() : result(&b, r, &r->res));
 	put(&b, o, "iterations", iterations(&b, r));
 	put(&b, o, "summary", summary(&b, r));
 	put(&b, o, "flows", flows(&b, r, x));
 	put(&b, o, "interim", interim(&b, r));
+	put(&b, o, "sweep", sweep(&b, r, x));
 	/* One line: a file of runs is JSON Lines. */
 	if (!b.failed)
 		line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));

@@ -12,6 +12,7 @@
 
 #include "report.h"
 #include "result.h"
+#include "sweep.h"
 
 /* The layout's version, the object's "json_version": a change that can
  * break a reader (a member renamed, removed or of another type) raises
@@ -25,6 +26,11 @@ struct np_json_run {
 	const char *error;             /* the run failed: why, one line (NULL: it did not) */
 	const char *const *warnings;   /* lines that did not stop it */
 	int nwarnings;
+	/* --sweep: the sizes asked (NULL: no sweep), and the results of the
+	 * first nsweep of them, measured before the end or the error. */
+	const struct np_sweep_list *sweep;
+	const struct np_result *sweep_res;
+	int nsweep;
 };
 
 /* The object and a newline on out.  0, or -1 when jansson ran out of

@@ -50,6 +50,7 @@ enum {
 	OPT_FLOWS,
 	OPT_LOCAL_CPUS,
 	OPT_REMOTE_CPUS,
+	OPT_SWEEP,
 	/* A test's own options (np_test.options): OPT_TEST_PARAM + i is
 	 * option i, up to NP_TEST_OPTIONS of them. */
 	OPT_TEST_PARAM,
@@ -176,6 +177,17 @@ static const struct optdef test_defs[] = {
 	{ 'W', ARG_REQUIRED, "send[,recv]", "Set the number of send,recv buffers", NULL },
 	{ '4', ARG_NONE, "", "Use AF_INET (eg IPv4) on both ends of the data conn", NULL },
 	{ '6', ARG_NONE, "", "Use AF_INET6 (eg IPv6) on both ends of the data conn", NULL },
+	{ 0, ARG_NONE, NULL, NULL, NULL },
+};
+
+/* netperf-ng's test options for every test (a test's own come from its
+ * descriptor): long names only. */
+static const struct optdef test_long_defs[] = {
+	{ OPT_SWEEP, ARG_REQUIRED, "list|range",
+	  "Run the test once per size and print one table:\n"
+	  "sizes as 64,128,1472 or a range 64..65507*2\n"
+	  "(from 64, times 2, up to 65507; at most 64\n"
+	  "sizes); the send size (-m), or -r size,size", "sweep" },
 	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
@@ -762,6 +774,8 @@ static void print_test_usage(FILE *out, const struct np_test *t)
 	      "OMNI and Migrated BSD Sockets Test Options:\n", out);
 	print_defs(out, test_defs, 18);
 	fputs(pair_note, out);
+	fputs("\nnetperf-ng test options:\n", out);
+	print_defs(out, test_long_defs, 28);
 	if (np_test_options(t) == 0)
 		return;
 	test_option_defs(t, own, help);
@@ -1201,6 +1215,7 @@ static enum np_opts_status uuid_of(const struct cur *c, struct np_opts *o)
 struct test_walk {
 	struct np_opts *o;
 	unsigned own_given;          /* bit i: option i of o->test */
+	bool m_given, r_given;       /* -m, -r: what --sweep would set */
 };
 
 static enum np_opts_status apply_test(void *ctx, const struct cur *c)
@@ -1225,10 +1240,16 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 		w->own_given |= 1u << k;
 		return st;
 	}
+	w->m_given |= c->opt == 'm';
+	w->r_given |= c->opt == 'r';
 	switch (c->opt) {
 	case 'h':
 		print_test_usage(c->out, o->test);
 		return NP_OPTS_DONE;
+	case OPT_SWEEP:
+		/* Checked once the test is resolved (-t omni, -- -T). */
+		o->sweep_text = c->val;
+		return NP_OPTS_RUN;
 	case 'D':
 		o->nodelay = true;
 		return NP_OPTS_RUN;
@@ -1458,6 +1479,7 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 
 static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err);
 static enum np_opts_status json_fit(const struct np_opts *o, FILE *err);
+static enum np_opts_status sweep_fit(struct np_opts *o, const struct test_walk *w, FILE *err);
 static void test_params_default(struct np_opts *o);
 
 enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
@@ -1465,8 +1487,8 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 {
 	enum np_opts_status st;
 	struct optdef own[NP_TEST_OPTIONS + 1];
-	const struct optdef *const sets[] = { test_defs, own, NULL };
-	struct test_walk w = { o, 0 };
+	const struct optdef *const sets[] = { test_defs, test_long_defs, own, NULL };
+	struct test_walk w = { o, 0, false, false };
 	const struct np_test *named;
 	int i = 1;
 
@@ -1509,6 +1531,8 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	}
 	if (st == NP_OPTS_RUN)
 		st = flows_fit(o, err);
+	if (st == NP_OPTS_RUN)
+		st = sweep_fit(o, &w, err);
 	return st;
 }
 
@@ -1539,6 +1563,31 @@ static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err)
 	if (!what)
 		return NP_OPTS_RUN;
 	fprintf(err, "netperf: --flows %d cannot go with %s\n", o->flows, what);
+	return NP_OPTS_USAGE;
+}
+
+/* --sweep: its sizes within the resolved test's limits, and what it
+ * cannot go with. */
+static enum np_opts_status sweep_fit(struct np_opts *o, const struct test_walk *w, FILE *err)
+{
+	const char *no;
+	char why[160];
+
+	if (!o->sweep_text)
+		return NP_OPTS_RUN;
+	if ((no = np_sweep_refusal(o->test)) != NULL)
+		fprintf(err, "netperf: --sweep: not for %s: %s\n", o->test->name, no);
+	else if (np_sweep_option(o->test) == 'm' ? w->m_given : w->r_given)
+		fprintf(err, "netperf: --sweep cannot go with -- -%c: the sweep sets the %s\n",
+			np_sweep_option(o->test),
+			o->test->rr ? "request and response sizes" : "send size");
+	else if (o->interim > 0)
+		fprintf(err, "netperf: --sweep cannot go with -D: interim lines would cut through "
+			"the table\n");
+	else if (np_sweep_parse(o->sweep_text, msg_max(o), &o->sweep, why, sizeof(why)) < 0)
+		fprintf(err, "netperf: --sweep %s: %s\n", o->sweep_text, why);
+	else
+		return NP_OPTS_RUN;
 	return NP_OPTS_USAGE;
 }
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "selectors.h"
+#include "sweep.h"
 #include "test.h"
 
 enum np_opts_status {
@@ -75,6 +76,8 @@ struct np_opts {
 	int lcpus[NP_MAX_CPU_LIST];  /* on list[i % n] */
 	int rcpus[NP_MAX_CPU_LIST];
 	bool json;                   /* -J/--json: one JSON object, no classic output */
+	const char *sweep_text;      /* -- --sweep as given, NULL = none */
+	struct np_sweep_list sweep;  /* its sizes for the test run (n 0: none) */
 
 	/* Test-specific options (after --). */
 	int32_t send_size;           /* -m L: 0 = automatic */

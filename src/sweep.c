@@ -1,3 +1,394 @@
-/* sweep.c - placeholder, replaced by its issue-9 branch. */
+/*
+ * sweep.c - --sweep: the size list, what one size changes in the run's
+ * options, and the sweep's one table, row by row as the sizes complete.
+ *
+ * A sweep is many runs of one test on one control connection; each is a
+ * whole run (request, data phase, results, -i's iterations).  What the
+ * table shows of each is what its result holds (result.h, metrics.c):
+ * nothing here reads a socket or a clock.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include "sweep.h"
-typedef int np_sweep_placeholder;
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "metrics.h"
+#include "opts.h"
+#include "report.h"
+#include "result.h"
+#include "selectors.h"
+#include "units.h"
+#include "wire.h"
+
+/* ---- The list ---------------------------------------------------------- */
+
+/* Longest size text: "4194304" or "4M", with room to spare. */
+#define SIZE_TEXT 24
+/* A range's factor at most: beyond it a range is two sizes. */
+#define FACTOR_MAX 1024
+
+/* text[0..len) as one size within 1..max. */
+static int size_of(const char *text, size_t len, int32_t max, int64_t *v, char *why,
+		   size_t whylen)
+{
+	char buf[SIZE_TEXT];
+	const char *how;
+
+	if (len == 0) {
+		snprintf(why, whylen, "an empty size");
+		return -1;
+	}
+	if (len >= sizeof(buf)) {
+		snprintf(why, whylen, "%.*s...: not a size", (int)sizeof(buf) - 1, text);
+		return -1;
+	}
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	if (np_parse_size(buf, 1, max, v, &how) == 0)
+		return 0;
+	if (strcmp(how, "out of range") == 0)
+		snprintf(why, whylen, "%s out of range (1..%ld bytes)", buf, (long)max);
+	else
+		snprintf(why, whylen, "%s: %s", buf, how);
+	return -1;
+}
+
+static int add_size(struct np_sweep_list *l, int64_t size, char *why, size_t whylen)
+{
+	if (l->n == NP_SWEEP_MAX) {
+		snprintf(why, whylen, "more than %d sizes", NP_SWEEP_MAX);
+		return -1;
+	}
+	l->size[l->n++] = (int32_t)size;
+	return 0;
+}
+
+/* "F" of "A..B*F": a whole number from 2 to FACTOR_MAX. */
+static int factor_of(const char *text, size_t len, int64_t *f, char *why, size_t whylen)
+{
+	char buf[SIZE_TEXT];
+	const char *how;
+
+	if (len > 0 && len < sizeof(buf)) {
+		memcpy(buf, text, len);
+		buf[len] = '\0';
+		if (np_parse_int(buf, 2, FACTOR_MAX, f, &how) == 0)
+			return 0;
+	}
+	snprintf(why, whylen, "*%.*s: a range's factor is a whole number from 2 to %d",
+		 (int)(len < SIZE_TEXT ? len : SIZE_TEXT), text, FACTOR_MAX);
+	return -1;
+}
+
+/* One item of the list: a size, or "A..B[*F]". */
+static int item(const char *p, size_t len, int32_t max, struct np_sweep_list *l, char *why,
+		size_t whylen)
+{
+	const char *dots = NULL, *star, *to_text;
+	int64_t from, to, factor = 2;
+
+	for (size_t k = 0; k + 1 < len && !dots; k++)
+		if (p[k] == '.' && p[k + 1] == '.')
+			dots = p + k;
+	if (!dots) {
+		if (size_of(p, len, max, &from, why, whylen) < 0)
+			return -1;
+		return add_size(l, from, why, whylen);
+	}
+	to_text = dots + 2;
+	star = memchr(to_text, '*', len - (size_t)(to_text - p));
+	if (size_of(p, (size_t)(dots - p), max, &from, why, whylen) < 0 ||
+	    size_of(to_text, (size_t)((star ? star : p + len) - to_text), max, &to, why,
+		    whylen) < 0 ||
+	    (star && factor_of(star + 1, (size_t)(p + len - star - 1), &factor, why, whylen) < 0))
+		return -1;
+	if (to < from) {
+		snprintf(why, whylen, "%.*s runs backwards", (int)len, p);
+		return -1;
+	}
+	/* The last size is B itself, whether the factor reaches it or not. */
+	for (int64_t s = from; s < to; s *= factor)
+		if (add_size(l, s, why, whylen) < 0)
+			return -1;
+	return add_size(l, to, why, whylen);
+}
+
+int np_sweep_parse(const char *text, int32_t max, struct np_sweep_list *l, char *why,
+		   size_t whylen)
+{
+	const char *p = text;
+
+	l->n = 0;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (item(p, len, max, l, why, whylen) < 0)
+			return -1;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+/* ---- What a size changes ------------------------------------------------- */
+
+/* A stream whose sender is netserver (TCP_MAERTS). */
+static bool server_sends(const struct np_test *t)
+{
+	return !t->rr && !(t->direction & NP_DIR_RECV);
+}
+
+const char *np_sweep_refusal(const struct np_test *t)
+{
+	if (t->command)
+		return "it has no data connection";
+	if (t->length)
+		return "it moves a fixed amount to read a fact, not a rate";
+	if (t->rr && t->direction == 0)
+		return "its transactions carry no data";
+	return NULL;
+}
+
+char np_sweep_option(const struct np_test *t)
+{
+	return t->rr ? 'r' : 'm';
+}
+
+void np_sweep_apply(struct np_opts *o, int32_t size)
+{
+	if (o->test->rr)
+		o->req_size = o->rsp_size = size;
+	else if (server_sends(o->test))
+		o->rsend_size = size;
+	else
+		o->send_size = size;
+}
+
+void np_sweep_figures(const struct np_test *t, const struct np_result *s,
+		      struct np_sweep_figures *f)
+{
+	const bool remote_sends = server_sends(t);
+	const struct np_counters *tx = remote_sends ? &s->remote : &s->local;
+	const struct np_counters *rx = remote_sends ? &s->local : &s->remote;
+
+	/* UDP_STREAM's own figures where metrics.c made them. */
+	f->sent_per_s = s->send_pps >= 0 ? s->send_pps
+					 : np_metrics_rate((double)tx->send_calls, s->elapsed);
+	f->received_per_s = s->recv_pps >= 0 ? s->recv_pps
+					     : np_metrics_rate((double)rx->recv_calls, s->elapsed);
+	f->loss_pct = s->loss_pct;
+	f->lcpu = s->lcpu_method != 'U' && s->lcpu >= 0 ? s->lcpu : -1;
+	f->rcpu = s->rcpu_method != 'U' && s->rcpu >= 0 ? s->rcpu : -1;
+}
+
+/* ---- The table ---------------------------------------------------------- */
+
+/* Column widths, one place for the titles and the rows, so that they
+ * line up whatever the unit's label. */
+enum { W_SIZE = 8, W_TIME = 7, W_RATE = 12, W_LOSS = 6, W_TPUT = 12, W_CPU = 6 };
+
+/* head's report, made one size's: its result, and the size where -o's
+ * fields (REQUEST_SIZE, ...) read it from the settings. */
+static void size_report(const struct np_report *head, int32_t size, const struct np_result *s,
+			struct np_report *r)
+{
+	*r = *head;
+	r->res = *s;
+	if (head->test->rr)
+		r->req_size = r->rsp_size = size;
+	else if (server_sends(head->test))
+		r->rsend_req = size;
+	else
+		r->lsend_req = size;
+}
+
+static const char *what_sized(const struct np_test *t)
+{
+	return t->rr ? "request/response" : server_sends(t) ? "netserver send" : "send";
+}
+
+static void title(FILE *out, const struct np_report *r, int n)
+{
+	fprintf(out, "%s size sweep: %d %s size%s, ", r->test->name, n, what_sized(r->test),
+		n == 1 ? "" : "s");
+	if (r->length > 0)
+		fprintf(out, "%lld s", (long long)r->length);
+	else
+		fprintf(out, "%lld %s", (long long)-r->length,
+			r->test->rr ? "transactions" : "bytes");
+	fputs(" each", out);
+	if (r->iter_max > r->iter_min)
+		fprintf(out, ", %d to %d iterations", r->iter_min, r->iter_max);
+	else if (r->iter_max > 1)
+		fprintf(out, ", %d iterations", r->iter_max);
+	fputc('\n', out);
+}
+
+/* One row of column titles, each word in its column's width, without
+ * trailing blanks; cpu[] only with -c/-C. */
+static void title_row(FILE *out, const struct np_report *r, const char *const w[6],
+		      const char *const cpu[2])
+{
+	char line[160];
+	int n = snprintf(line, sizeof(line), "%*s  %-*s  %*s  %*s  %*s  %*s", W_SIZE, w[0],
+			 W_TIME, w[1], W_RATE, w[2], W_RATE, w[3], W_LOSS, w[4], W_TPUT, w[5]);
+
+	if (r->cpu && n > 0 && n < (int)sizeof(line))
+		n += snprintf(line + n, sizeof(line) - (size_t)n, "  %*s  %*s", W_CPU, cpu[0],
+			      W_CPU, cpu[1]);
+	if (n >= (int)sizeof(line))
+		n = (int)sizeof(line) - 1;
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	fprintf(out, "%.*s\n", n, line);
+}
+
+static void column_titles(FILE *out, const struct np_report *r)
+{
+	const bool udp = r->test->sock_type == SOCK_DGRAM;
+	char unit[24];
+
+	snprintf(unit, sizeof(unit), "%s/sec", np_unit_label(r->unit));
+	title_row(out, r, (const char *const[6]){ "Message", "Elapsed", udp ? "Packets" : "Send",
+						  udp ? "Packets" : "Recv", "Loss", "Throughput" },
+		  (const char *const[2]){ "Local", "Remote" });
+	title_row(out, r, (const char *const[6]){ "Size", "Time", udp ? "Sent" : "Calls",
+						  udp ? "Received" : "Calls", "", "" },
+		  (const char *const[2]){ "CPU", "CPU" });
+	title_row(out, r,
+		  (const char *const[6]){ "bytes", "secs.", "per sec", "per sec", "%", unit },
+		  (const char *const[2]){ "%", "%" });
+	fputc('\n', out);
+}
+
+/* A figure, or "-" where there is none. */
+static void cell(FILE *out, int width, bool known, double v)
+{
+	if (known)
+		fprintf(out, "  %*.2f", width, v);
+	else
+		fprintf(out, "  %*s", width, "-");
+}
+
+static void table_row(FILE *out, const struct np_report *r, int32_t size)
+{
+	const struct np_result *s = &r->res;
+	struct np_sweep_figures f;
+
+	np_sweep_figures(r->test, s, &f);
+	fprintf(out, "%*ld  %-*.2f", W_SIZE, (long)size, W_TIME, s->elapsed);
+	cell(out, W_RATE, true, f.sent_per_s);
+	cell(out, W_RATE, true, f.received_per_s);
+	cell(out, W_LOSS, f.loss_pct >= 0, f.loss_pct);
+	cell(out, W_TPUT, true, s->throughput);
+	if (r->cpu) {
+		cell(out, W_CPU, f.lcpu >= 0, f.lcpu);
+		cell(out, W_CPU, f.rcpu >= 0, f.rcpu);
+	}
+	if (!r->headers && r->brand)
+		fprintf(out, "  %s", r->brand);
+	fputc('\n', out);
+}
+
+/* -k: the size's keys with a SWEEPn_ prefix (n from 1), as --flows
+ * prefixes FLOWn_. */
+static void keyval_rows(FILE *out, const struct np_report *r, int index)
+{
+	char *text = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return;
+	np_sel_print(f, r->selection, r);
+	if (fclose(f) != 0) {
+		free(text);
+		return;
+	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		fprintf(out, "SWEEP%d_%s\n", index + 1, line);
+	free(text);
+}
+
+/* One size's lines in the output the command line chose; the titles
+ * only before the first size. */
+static void print_size(FILE *out, const struct np_report *head, const struct np_sweep_list *l,
+		       int index, const struct np_result *s)
+{
+	struct np_report r;
+
+	size_report(head, l->size[index], s, &r);
+	if (index > 0)
+		r.headers = false;
+	if (r.selection) {
+		if (r.selection->style == NP_SEL_KEYVAL)
+			keyval_rows(out, &r, index);
+		else
+			np_sel_print(out, r.selection, &r);
+	} else if (r.verbosity == 0) {
+		fprintf(out, "%ld %.2f", (long)l->size[index], s->throughput);
+		if (!head->headers && head->brand)
+			fprintf(out, " %s", head->brand);
+		fputc('\n', out);
+	} else {
+		if (r.headers) {
+			title(out, &r, l->n);
+			column_titles(out, &r);
+		}
+		table_row(out, &r, l->size[index]);
+	}
+	fflush(out);
+}
+
+/* After the table: the sizes whose -i/-I confidence was not reached,
+ * with the throughput interval's width each reached. */
+static void confidence_note(FILE *out, const struct np_report *head,
+			    const struct np_sweep_list *l, const struct np_result *res, int done)
+{
+	int missed = 0;
+
+	if (!head->confidence || head->selection || head->verbosity == 0)
+		return;
+	for (int i = 0; i < done; i++) {
+		if (res[i].conf_met)
+			continue;
+		fprintf(out, missed++ ? ", %ld (%.3f%%)"
+			: "\n!!! WARNING: desired confidence was not achieved within the specified "
+			  "iterations for sizes %ld (%.3f%%)",
+			(long)l->size[i], res[i].conf_tput);
+	}
+	if (missed)
+		fputs("\n", out);
+	fflush(out);
+}
+
+int np_sweep_run(FILE *out, const struct np_report *head, const struct np_sweep_list *l,
+		 bool quiet, np_sweep_measure measure, void *ctx, struct np_result *res,
+		 int *done)
+{
+	int rc = 0;
+
+	*done = 0;
+	for (int i = 0; i < l->n; i++) {
+		const int r = measure(ctx, l->size[i], &res[i]);
+
+		if (r < 0) {
+			rc = -1;
+			break;
+		}
+		(*done)++;
+		if (!quiet)
+			print_size(out, head, l, i, &res[i]);
+		if (r > 0)
+			break;
+	}
+	if (!quiet)
+		confidence_note(out, head, l, res, *done);
+	return rc;
+}
