@@ -9,6 +9,7 @@
 #include "busypoll.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <sys/socket.h>
 
 #include "clock.h"
@@ -88,6 +89,8 @@ ssize_t np_spin_wait(struct np_run *run, struct np_spin *s, int fd, void *buf, s
 			return n;
 		if (np_run_stopped(run))
 			break;
+		if (empty % NP_BUSYPOLL_YIELD == NP_BUSYPOLL_YIELD - 1)
+			sched_yield();
 		/* The budget counts from the first look at the clock: the
 		 * spin runs NP_BUSYPOLL_CHECK polls longer than wake_s. */
 		if (++empty % NP_BUSYPOLL_CHECK == 0) {

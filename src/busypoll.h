@@ -22,6 +22,13 @@
  * receive that finds nothing comes back to our own loop soon. */
 #define NP_BUSYPOLL_USEC 50
 
+/* How many empty polls between two sched_yield() calls.  A spin holds
+ * its CPU until the scheduler's time slice ends: when the peer (or
+ * anything else) waits for that CPU, a transaction would take
+ * milliseconds.  Yielding now and then hands it over; on an idle CPU the
+ * call returns at once, the cost of one more poll. */
+#define NP_BUSYPOLL_YIELD 16
+
 /* How many empty polls between two looks at the clock: the spin's budget
  * is kept without a clock read per poll (a poll is a system call, about
  * a microsecond; 1024 of them, a millisecond or so). */

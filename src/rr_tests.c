@@ -487,6 +487,11 @@ static int udp_rr_server(struct np_run *run)
 			rc = udp_rr_take(run, n);
 			continue;
 		}
+		/* A spin that saw the timer: the tail below answers what the
+		 * client still sends, as after the loop's own check (our
+		 * timer starts at its first request, yet may end first). */
+		if (spin.on && np_run_stopped(run))
+			break;
 		/* Else the end, the client gone, or a failure. */
 		if ((io = np_run_io_error(run, "recv", errno, NP_IO_PEER)) != NP_IO_RETRY)
 			return io == NP_IO_FAILED ? -1 : 0;
