@@ -22,6 +22,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "busypoll.h"
 #include "clock.h"
 #include "cpu.h"
 #include "exchange.h"
@@ -283,6 +284,7 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	run.rr_timeout = o->rr_timeout;
 	for (int k = 0; k < NP_TEST_OPTIONS; k++)
 		run.params[k] = (int32_t)o->test_params[k];
+	np_busypoll_setup(&run, run.fd);   /* --busy-poll's socket options */
 	run.file_fd = l->file_fd;
 	run.legacy = l->legacy != 0;
 	/* One byte more than any expected datagram: a wrong-sized response
@@ -339,6 +341,7 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	if (o->interim > 0 && r == 0)
 		interim_figure(&run, true);   /* the last, shorter interval */
 	local_cpu(l, o->ncpus, cpu_ok, s);
+	np_busypoll_finish(&run, run.fd);
 	s->local = run.c;
 	local_facts(t, run.fd, s);
 	/* The first data phase of the connection says what the data ran on

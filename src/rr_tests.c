@@ -17,6 +17,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "busypoll.h"
 #include "clock.h"
 #include "kcall.h"
 #include "metrics.h"
@@ -67,12 +68,14 @@ static enum xfer send_all(struct np_run *run, int fd, const char *buf, size_t le
 	return XFER_DONE;
 }
 
-static enum xfer recv_all(struct np_run *run, int fd, char *buf, size_t len)
+/* spin: --busy-poll's receives (busypoll.h); NULL for TCP_CRR's. */
+static enum xfer recv_all(struct np_run *run, struct np_spin *spin, int fd, char *buf,
+			  size_t len)
 {
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = np_recv(fd, buf + done, len - done, 0);
+		ssize_t n = np_spin_recv(run, spin, fd, buf + done, len - done);
 		enum xfer x;
 
 		if (n > 0) {
@@ -93,12 +96,12 @@ static int closed_early(struct np_run *run)
 }
 
 /* One transaction on a connected TCP socket: 0 done, 1 stopped, -1 fail. */
-static int tcp_transaction(struct np_run *run, int fd)
+static int tcp_transaction(struct np_run *run, struct np_spin *spin, int fd)
 {
 	enum xfer x = send_all(run, fd, run->sbuf, (size_t)run->req_size);
 
 	if (x == XFER_DONE)
-		x = recv_all(run, fd, run->rbuf, (size_t)run->rsp_size);
+		x = recv_all(run, spin, fd, run->rbuf, (size_t)run->rsp_size);
 	switch (x) {
 	case XFER_DONE:
 		run->c.trans++;
@@ -115,8 +118,11 @@ static int tcp_transaction(struct np_run *run, int fd)
 
 static int tcp_rr_client(struct np_run *run)
 {
+	struct np_spin spin;
+
 	if (np_run_connect(run) < 0)
 		return -1;
+	np_spin_init(&spin, run);
 	/* -b: these requests stay ahead of the responses for the whole run;
 	 * the lockstep loop below keeps burst + 1 in flight. */
 	for (int i = 0; i < run->burst; i++) {
@@ -133,7 +139,7 @@ static int tcp_rr_client(struct np_run *run)
 		int rc;
 
 		np_run_latency_sent(run);
-		rc = tcp_transaction(run, run->fd);
+		rc = tcp_transaction(run, &spin, run->fd);
 
 		if (rc < 0)
 			return -1;
@@ -145,12 +151,12 @@ static int tcp_rr_client(struct np_run *run)
 	return np_run_drain(run, run->fd);
 }
 
-/* The server side of TCP_RR and of each TCP_CRR connection: answer
- * requests until the peer's EOF, the timer or the count. */
-static int tcp_serve(struct np_run *run, int fd, bool once)
+/* The server side of TCP_RR and of each TCP_CRR connection (spin NULL):
+ * answer requests until the peer's EOF, the timer or the count. */
+static int tcp_serve(struct np_run *run, struct np_spin *spin, int fd, bool once)
 {
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
-		enum xfer x = recv_all(run, fd, run->rbuf, (size_t)run->req_size);
+		enum xfer x = recv_all(run, spin, fd, run->rbuf, (size_t)run->req_size);
 
 		if (x == XFER_DONE)
 			x = send_all(run, fd, run->sbuf, (size_t)run->rsp_size);
@@ -168,10 +174,12 @@ static int tcp_serve(struct np_run *run, int fd, bool once)
 static int tcp_rr_server(struct np_run *run)
 {
 	int rc = np_run_accept(run);
+	struct np_spin spin;
 
 	if (rc <= 0)
 		return rc;
-	rc = tcp_serve(run, run->conn, false);
+	np_spin_init(&spin, run);
+	rc = tcp_serve(run, &spin, run->conn, false);
 	/* -l -N: we reach the count first (netperf's netserver sends its
 	 * FIN first too).  Half-close, then take what the client still had
 	 * in flight (-b): closing on unread requests would reset the
@@ -251,7 +259,7 @@ static int tcp_crr_client(struct np_run *run)
 				break;
 			return -1;
 		}
-		rc = tcp_transaction(run, fd);
+		rc = tcp_transaction(run, NULL, fd);
 		if (rc == 0)
 			rc = np_run_drain(run, fd);
 		close(fd);
@@ -288,7 +296,7 @@ static int crr_serve_one(struct np_run *run, int fd)
 	run->ev = &never;
 	run->timed = false;
 	run->deadline = np_now() + NP_IDLE_TIMEOUT_S;
-	rc = tcp_serve(run, fd, true);
+	rc = tcp_serve(run, NULL, fd, true);
 	run->deadline = 0;
 	run->ev = ev;
 	run->timed = timed;
@@ -353,9 +361,11 @@ static int udp_rr_client(struct np_run *run)
 {
 	const size_t req = (size_t)run->req_size;
 	int rc = 0, err;
+	struct np_spin spin;
 
 	if (np_run_connect(run) < 0)
 		return -1;
+	np_spin_init(&spin, run);
 	/* -e shorter than the wake period: the receive waits that long. */
 	if (run->rr_timeout > 0 && run->rr_timeout < run->wake_s) {
 		struct timeval tv = { .tv_sec = (time_t)run->rr_timeout,
@@ -392,7 +402,7 @@ static int udp_rr_client(struct np_run *run)
 		for (;;) {
 			enum np_io io;
 
-			n = np_recv(run->fd, run->rbuf, run->rbuf_len, 0);
+			n = np_spin_recv(run, &spin, run->fd, run->rbuf, run->rbuf_len);
 			if (n >= 0 || np_run_stopped(run))
 				break;
 			err = errno;   /* np_run_stopped keeps it */
@@ -466,15 +476,22 @@ static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 static int udp_rr_server(struct np_run *run)
 {
 	int rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
+	struct np_spin spin;
 
+	np_spin_init(&spin, run);
 	while (rc == 0 && !np_run_stopped(run)) {
-		ssize_t n = np_recv(run->fd, run->rbuf, run->rbuf_len, 0);
+		ssize_t n = np_spin_recv(run, &spin, run->fd, run->rbuf, run->rbuf_len);
 		enum np_io io;
 
 		if (n >= 0) {
 			rc = udp_rr_take(run, n);
 			continue;
 		}
+		/* A spin that saw the timer: the tail below answers what the
+		 * client still sends, as after the loop's own check (our
+		 * timer starts at its first request, yet may end first). */
+		if (spin.on && np_run_stopped(run))
+			break;
 		/* Else the end, the client gone, or a failure. */
 		if ((io = np_run_io_error(run, "recv", errno, NP_IO_PEER)) != NP_IO_RETRY)
 			return io == NP_IO_FAILED ? -1 : 0;
