@@ -140,6 +140,22 @@ static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 }
 
 /* The settings: what the command line asked. */
+/* The test's own options (--batch, --busy-poll, ...) by name, as run:
+ * flags as booleans, the others as numbers. */
+static json_t *test_options(struct jb *b, const struct np_report *r)
+{
+	json_t *o = json_object();
+	const int n = np_test_options(r->test);
+
+	for (int k = 0; k < n; k++) {
+		const struct np_test_option *to = &r->test->options[k];
+
+		put(b, o, to->name, to->metavar[0] ? json_integer(r->params[k])
+						    : json_boolean(r->params[k]));
+	}
+	return o;
+}
+
 static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
 {
 	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
@@ -186,6 +202,7 @@ static json_t *settings(struct jb *b, const struct np_report *r, const struct np
 	put(b, o, "burst", whole_if(rr, r->burst));
 	put(b, o, "nodelay", json_boolean(r->nodelay));
 	put(b, o, "cork", json_boolean(r->cork));
+	put(b, o, "test_options", test_options(b, r));
 	put(b, o, "socket_buffer_bytes",
 	    sides(b, whole_if_known(r->lss_req), whole_if_known(r->lsr_req),
 		  whole_if_known(r->rss_req), whole_if_known(r->rsr_req)));
@@ -263,6 +280,22 @@ static json_t *host(struct jb *b, const struct np_report *r, bool local)
 	return o;
 }
 
+/* --busy-poll's bits of one end, by name; null when it did not poll. */
+static json_t *busy_poll(struct jb *b, uint32_t bits)
+{
+	json_t *o;
+
+	if (!bits)
+		return json_null();
+	o = json_object();
+	put(b, o, "spun", json_boolean(bits & NP_POLL_SPIN));
+	put(b, o, "so_busy_poll", json_boolean(bits & NP_POLL_SOCKOPT));
+	put(b, o, "so_prefer_busy_poll", json_boolean(bits & NP_POLL_PREFER));
+	put(b, o, "napi", json_boolean(bits & NP_POLL_NAPI));
+	put(b, o, "refused", json_boolean(bits & NP_POLL_DENIED));
+	return o;
+}
+
 static json_t *counters(struct jb *b, const struct np_counters *c)
 {
 	json_t *o = json_object();
@@ -274,6 +307,10 @@ static json_t *counters(struct jb *b, const struct np_counters *c)
 	put(b, o, "transactions", count(c->trans));
 	put(b, o, "failed_sends", count(c->failed_sends));
 	put(b, o, "timeouts", count(c->timeouts));
+	put(b, o, "system_calls", c->syscalls ? count(c->syscalls) : json_null());
+	put(b, o, "zerocopy_completed", count(c->zc_sends));
+	put(b, o, "zerocopy_copied", count(c->zc_copied));
+	put(b, o, "busy_poll", busy_poll(b, c->poll));
 	return o;
 }
 
