@@ -11,6 +11,7 @@
 
 #include <netinet/in.h>
 #include <netinet/udp.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -99,11 +100,16 @@ int np_gro_set(int fd)
  */
 int np_gso_max_segments(void)
 {
+	/* Once a process: the kernel's constant (-i runs, --flows threads). */
+	static _Atomic int known = -1;
 	static const char zeros[258];
 	struct sockaddr_in a = { .sin_family = AF_INET };
 	socklen_t alen = sizeof(a);
-	int rx, tx, limit = 0;
+	int rx, tx, limit = atomic_load(&known);
 
+	if (limit >= 0)
+		return limit;
+	limit = 0;
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	rx = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	tx = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -122,6 +128,7 @@ int np_gso_max_segments(void)
 		close(rx);
 	if (tx >= 0)
 		close(tx);
+	atomic_store(&known, limit);
 	return limit;
 }
 
@@ -156,8 +163,10 @@ int np_gso_client_setup(struct np_run *run, int gso, const char **what)
 	int limit;
 
 	if (np_gso_set(run->fd, gso) < 0) {
+		const int e = errno;
+
 		snprintf(why, sizeof(why), "--gso: this kernel has no UDP_SEGMENT (setsockopt)");
-		return np_run_fail(run, why, errno);
+		return np_run_fail(run, why, e);
 	}
 	if (mtu > 0 && gso + hdr > mtu) {
 		snprintf(why, sizeof(why), "--gso %d: a segment is at most the path MTU less the "
