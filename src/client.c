@@ -29,6 +29,7 @@
 #include "flows.h"
 #include "json.h"
 #include "metrics.h"
+#include "mmsg.h"
 #include "msg.h"
 #include "plan.h"
 #include "report.h"
@@ -633,6 +634,11 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	if (o->json) {
 		memset(&msgs, 0, sizeof(msgs));
 		np_msg_keep(&msgs);
+	}
+	/* --batch, --gso: 2 a usage error, 1 what the kernel lacks. */
+	if ((i = np_mmsg_check(o, err)) != 0) {
+		rc = i;
+		goto out;
 	}
 	if (sigint_pipe_open() < 0) {
 		np_fail(err, "pipe: %s", strerror(errno));

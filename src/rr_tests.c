@@ -21,6 +21,7 @@
 #include "clock.h"
 #include "kcall.h"
 #include "metrics.h"
+#include "mmsg.h"
 #include "report.h"
 #include "sock.h"
 #include "test.h"
@@ -357,12 +358,18 @@ static int tcp_crr_server(struct np_run *run)
 	return run->linger > 0 ? crr_linger(run) : 0;
 }
 
+/* --batch (after udp_rr_server). */
+static int udp_rr_batch_client(struct np_run *run);
+static int udp_rr_batch_server(struct np_run *run);
+
 static int udp_rr_client(struct np_run *run)
 {
 	const size_t req = (size_t)run->req_size;
 	int rc = 0, err;
 	struct np_spin spin;
 
+	if (np_test_param(run->test, run->params, "batch") > 1 && run->burst > 0)
+		return udp_rr_batch_client(run);
 	if (np_run_connect(run) < 0)
 		return -1;
 	np_spin_init(&spin, run);
@@ -475,9 +482,12 @@ static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
  * reflector. */
 static int udp_rr_server(struct np_run *run)
 {
-	int rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
+	int rc;
 	struct np_spin spin;
 
+	if (np_test_param(run->test, run->params, "batch") > 1)
+		return udp_rr_batch_server(run);
+	rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
 	np_spin_init(&spin, run);
 	while (rc == 0 && !np_run_stopped(run)) {
 		ssize_t n = np_spin_recv(run, &spin, run->fd, run->rbuf, run->rbuf_len);
@@ -500,6 +510,267 @@ static int udp_rr_server(struct np_run *run)
 		return -1;
 	if (rc == 0 && run->timed)
 		return np_run_udp_tail(run, run->rbuf_len, udp_rr_take);
+	return 0;
+}
+
+/*
+ * UDP_RR --batch N.  The client keeps burst + 1 requests in flight (-b):
+ * new ones go out in sendmmsg(2) calls of at most N, responses come in
+ * recvmmsg(2) calls of at most N (the first waits, as the plain loop's
+ * recv), and each response lets one new request go.  The server reads up
+ * to N requests a call and answers them with one sendmmsg.  Every entry
+ * of a vector points at the one buffer: only lengths are looked at.
+ * syscalls counts the calls; send_calls, recv_calls and trans count
+ * datagrams and transactions as the plain loops do.
+ */
+
+/* -j: one clock read for the k requests of one call... */
+static void latency_sent_n(struct np_run *run, unsigned k)
+{
+	uint64_t now;
+
+	if (!run->hist)
+		return;
+	now = np_run_clock_ns();
+	while (k-- > 0 && run->ring_count < run->ring_size)
+		run->sent_at[(run->ring_head + run->ring_count++) % run->ring_size] = now;
+}
+
+/* ...the newest k of which did not go out... */
+static void latency_unsent_n(struct np_run *run, unsigned k)
+{
+	while (k-- > 0)
+		np_run_latency_unsent(run);
+}
+
+/* ...and one for the k responses of one call, oldest requests first. */
+static void latency_done_n(struct np_run *run, unsigned k)
+{
+	uint64_t now;
+
+	if (!run->hist)
+		return;
+	now = np_run_clock_ns();
+	for (; k > 0 && run->ring_count; k--) {
+		np_hist_add(run->hist, now - run->sent_at[run->ring_head]);
+		run->ring_head = (run->ring_head + 1) % run->ring_size;
+		run->ring_count--;
+	}
+}
+
+/* -e: the oldest request in flight is given up. */
+static void latency_lost(struct np_run *run)
+{
+	if (run->hist && run->ring_count) {
+		run->ring_head = (run->ring_head + 1) % run->ring_size;
+		run->ring_count--;
+	}
+}
+
+/* k requests, in calls of at most tx->n; *inflight counts those sent.  0
+ * when all went (one the kernel dropped, ENOBUFS, is counted and sent
+ * again), 1 the test is over, -1 failed. */
+static int rr_batch_send(struct np_run *run, struct np_mmsg *tx, unsigned k, unsigned *inflight)
+{
+	while (k > 0) {
+		const unsigned v = k < tx->n ? k : tx->n;
+		int n;
+
+		if (np_run_stopped(run))
+			return 1;
+		latency_sent_n(run, v);
+		n = np_sendmmsg(run->fd, tx->hdr, v, 0);
+		if (n < 0) {
+			latency_unsent_n(run, v);
+			switch (np_run_io_error(run, "sendmmsg", errno, NP_IO_UDP)) {
+			case NP_IO_RETRY:
+			case NP_IO_LOST:
+				continue;
+			case NP_IO_FAILED:
+				return -1;
+			default:
+				return 1;
+			}
+		}
+		latency_unsent_n(run, v - (unsigned)n);
+		run->c.bytes_sent += (uint64_t)n * (uint64_t)run->req_size;
+		run->c.send_calls += (uint64_t)n;
+		run->c.syscalls++;
+		*inflight += (unsigned)n;
+		k -= (unsigned)n;
+	}
+	return 0;
+}
+
+/* -e shorter than the wake period: the receive waits that long. */
+static int rr_expire_setup(struct np_run *run)
+{
+	struct timeval tv;
+
+	if (run->rr_timeout <= 0 || run->rr_timeout >= run->wake_s)
+		return 0;
+	tv.tv_sec = (time_t)run->rr_timeout;
+	tv.tv_usec = (suseconds_t)((run->rr_timeout - (double)tv.tv_sec) * 1e6);
+	run->wake_s = run->rr_timeout;
+	if (setsockopt(run->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
+		return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
+	return 0;
+}
+
+/* A failed recvmmsg of the client: 0 go on (with *n responses taken, or
+ * none), 1 the end, -1 failed. */
+static int rr_batch_recv_error(struct np_run *run, struct np_mmsg *rx, unsigned v,
+			       unsigned *inflight, int *n)
+{
+	const int err = errno;   /* np_run_stopped keeps it */
+
+	*n = 0;
+	if (np_run_stopped(run))
+		return 1;
+	switch (np_run_io_error(run, "recvmmsg", err, NP_IO_PEER | NP_IO_EXPIRE)) {
+	case NP_IO_RETRY:
+		return 0;
+	case NP_IO_LOST:
+		/* -e: a request or its response is lost (counted); the
+		 * next call sends one in its place. */
+		latency_lost(run);
+		if (*inflight > 0)
+			(*inflight)--;
+		return 0;
+	case NP_IO_PEER_CLOSED:
+		/* As the plain loop: responses queued before netserver's
+		 * port closed are taken first. */
+		if ((*n = np_recvmmsg(run->fd, rx->hdr, v, MSG_DONTWAIT)) > 0)
+			return 0;
+		*n = 0;
+		np_run_fail(run, "recvmmsg", err);
+		return -1;
+	case NP_IO_FAILED:
+		return -1;
+	default:
+		return 1;
+	}
+}
+
+static int udp_rr_batch_client(struct np_run *run)
+{
+	struct np_mmsg tx, rx;
+	const unsigned want = (unsigned)run->burst + 1;
+	unsigned inflight = 0;
+	int rc = 0;
+
+	if (np_run_connect(run) < 0 || rr_expire_setup(run) < 0)
+		return -1;
+	np_mmsg_init(&tx, run->sbuf, (size_t)run->req_size,
+		     (unsigned)np_test_param(run->test, run->params, "batch"), NULL);
+	np_mmsg_init(&rx, run->rbuf, run->rbuf_len, tx.n, NULL);
+	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
+		unsigned v;
+		int n;
+
+		/* As many new requests as responses came, or were given up. */
+		if (inflight < want && (rc = rr_batch_send(run, &tx, want - inflight, &inflight)) != 0)
+			break;
+		v = inflight < rx.n ? inflight : rx.n;
+		n = np_recvmmsg(run->fd, rx.hdr, v, MSG_WAITFORONE);
+		if (n < 0 && (rc = rr_batch_recv_error(run, &rx, v, &inflight, &n)) != 0)
+			break;
+		for (int i = 0; i < n; i++)
+			if (rx.hdr[i].msg_len != (unsigned)run->rsp_size) {
+				rc = np_run_fail(run, "recvmmsg (response of unexpected size)", EPROTO);
+				goto out;
+			}
+		if (n == 0)
+			continue;
+		run->c.bytes_recv += (uint64_t)n * (uint64_t)run->rsp_size;
+		run->c.recv_calls += (uint64_t)n;
+		run->c.trans += (uint64_t)n;
+		run->c.syscalls++;
+		latency_done_n(run, (unsigned)n);
+		/* A late response (-e gave its request up) stands for one. */
+		inflight -= (unsigned)n < inflight ? (unsigned)n : inflight;
+	}
+out:
+	if (!run->legacy)
+		np_run_udp_end(run);
+	return rc < 0 ? -1 : 0;
+}
+
+/* Lock and tail: a plain receive, and its response's send. */
+static int udp_rr_batch_take(struct np_run *run, ssize_t n)
+{
+	run->c.syscalls += n > 0 ? 2 : 1;
+	return udp_rr_take(run, n);
+}
+
+/* Responses to the k requests just read, in sendmmsg calls: 0, 1 the
+ * end (or the client gone), -1 failed. */
+static int rr_batch_answer(struct np_run *run, struct np_mmsg *tx, unsigned k)
+{
+	while (k > 0) {
+		int n = np_sendmmsg(run->fd, tx->hdr, k, 0);
+
+		if (n >= 0) {
+			run->c.bytes_sent += (uint64_t)n * (uint64_t)run->rsp_size;
+			run->c.send_calls += (uint64_t)n;
+			run->c.trans += (uint64_t)n;
+			run->c.syscalls++;
+			k -= (unsigned)n;
+			continue;
+		}
+		switch (np_run_io_error(run, "sendmmsg", errno, NP_IO_UDP | NP_IO_PEER)) {
+		case NP_IO_RETRY:
+			continue;
+		case NP_IO_LOST:
+			k--;            /* that response is lost, and counted */
+			continue;
+		case NP_IO_FAILED:
+			return -1;
+		default:
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* As udp_rr_server: the socket is connected to the client by the lock. */
+static int udp_rr_batch_server(struct np_run *run)
+{
+	struct np_mmsg rx, tx;
+	int rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_batch_take);
+
+	np_mmsg_init(&rx, run->rbuf, run->rbuf_len,
+		     (unsigned)np_test_param(run->test, run->params, "batch"), NULL);
+	np_mmsg_init(&tx, run->sbuf, (size_t)run->rsp_size, rx.n, NULL);
+	while (rc == 0 && !np_run_stopped(run)) {
+		unsigned v = rx.n, k = 0;
+		int n;
+
+		/* -l -N: no more requests than the count answers. */
+		if (run->count > 0 && (uint64_t)run->count - run->c.trans < v)
+			v = (unsigned)((uint64_t)run->count - run->c.trans);
+		n = np_recvmmsg(run->fd, rx.hdr, v, MSG_WAITFORONE);
+		if (n < 0) {
+			enum np_io io = np_run_io_error(run, "recvmmsg", errno, NP_IO_PEER);
+
+			if (io == NP_IO_RETRY)
+				continue;
+			return io == NP_IO_FAILED ? -1 : 0;
+		}
+		run->c.syscalls++;
+		/* An end marker ends the batch: what came before it is
+		 * answered. */
+		while (k < (unsigned)n && rx.hdr[k].msg_len > 0)
+			run->c.bytes_recv += rx.hdr[k++].msg_len;
+		run->c.recv_calls += k;
+		rc = rr_batch_answer(run, &tx, k);
+		if (rc == 0 && (k < (unsigned)n || np_run_count_done(run, run->c.trans)))
+			rc = 1;
+	}
+	if (rc < 0)
+		return -1;
+	if (rc == 0 && run->timed)
+		return np_run_udp_tail(run, run->rbuf_len, udp_rr_batch_take);
 	return 0;
 }
 

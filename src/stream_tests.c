@@ -22,6 +22,7 @@
 #include "clock.h"
 #include "kcall.h"
 #include "metrics.h"
+#include "mmsg.h"
 #include "report.h"
 #include "sock.h"
 #include "test.h"
@@ -242,10 +243,18 @@ static int tcp_maerts_server(struct np_run *run)
 	return rc;
 }
 
+/* The order of udp_stream_options (below): run->params[i]. */
+enum { UDP_STREAM_BATCH, UDP_STREAM_GSO };
+
+static int udp_mmsg_client(struct np_run *run);
+static int udp_mmsg_server(struct np_run *run);
+
 static int udp_stream_client(struct np_run *run)
 {
 	int rc;
 
+	if (run->params[UDP_STREAM_BATCH] > 1 || run->params[UDP_STREAM_GSO] > 0)
+		return udp_mmsg_client(run);
 	/* Connected: the kernel skips a route lookup per datagram, and
 	 * nothing changes on the wire. */
 	if (np_run_connect(run) < 0)
@@ -271,15 +280,170 @@ static NP_HOT_INLINE int udp_stream_take(struct np_run *run, ssize_t n)
 static int udp_stream_server(struct np_run *run)
 {
 	const size_t len = (size_t)run->recv_size;
-	int rc = np_run_udp_lock(run, len, udp_stream_take);
+	int rc;
 	bool eof;
 
+	if (run->params[UDP_STREAM_BATCH] > 1 || run->params[UDP_STREAM_GSO] > 0)
+		return udp_mmsg_server(run);
+	rc = np_run_udp_lock(run, len, udp_stream_take);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	if (recv_loop(run, run->fd, count_limit(run), NP_IO_IDLE_ENDS, &eof) < 0)
 		return -1;
 	if (!eof && run->timed && np_run_stopped(run))
 		return np_run_udp_tail(run, len, udp_stream_take);
+	return 0;
+}
+
+/*
+ * --batch N, --gso SIZE: several datagrams per system call.  The calls
+ * (send_calls, recv_calls) count datagrams, as the report does; syscalls
+ * counts the calls that carried them.
+ */
+
+/* N messages of -m bytes per sendmmsg(2), all from the one send buffer;
+ * with --gso each message leaves as segs datagrams. */
+static int udp_mmsg_send_loop(struct np_run *run, struct np_mmsg *tx, uint64_t segs,
+			      const char *what)
+{
+	const uint64_t size = run->send_size > 0 ? (uint64_t)run->send_size : 1;
+	const uint64_t limit = count_limit(run);
+	struct np_counters *c = &run->c;
+
+	while (!np_run_stopped(run) && c->bytes_sent < limit) {
+		unsigned v = tx->n;
+		int n;
+
+		/* -l -N: no more messages than the count needs. */
+		if (run->count > 0 && (limit - c->bytes_sent + size - 1) / size < v)
+			v = (unsigned)((limit - c->bytes_sent + size - 1) / size);
+		n = np_sendmmsg(run->fd, tx->hdr, v, MSG_NOSIGNAL);
+		if (n >= 0) {
+			c->bytes_sent += (uint64_t)n * size;
+			c->send_calls += (uint64_t)n * segs;
+			c->syscalls++;
+			continue;
+		}
+		/* A partial send returned its count above; the message that
+		 * failed is the next call's first. */
+		switch (np_run_io_error(run, what, errno, NP_IO_UDP)) {
+		case NP_IO_RETRY:
+			continue;
+		case NP_IO_LOST:
+			c->failed_sends += segs - 1;   /* the message's datagrams */
+			continue;
+		case NP_IO_FAILED:
+			return -1;
+		default:
+			return 0;
+		}
+	}
+	return 0;
+}
+
+static int udp_mmsg_client(struct np_run *run)
+{
+	struct np_mmsg tx;
+	const int gso = run->params[UDP_STREAM_GSO];
+	const char *what = "sendmmsg";
+	int rc;
+
+	if (np_run_connect(run) < 0)
+		return -1;
+	if (gso > 0 && np_gso_client_setup(run, gso, &what) < 0)
+		return -1;
+	np_mmsg_init(&tx, run->sbuf, (size_t)run->send_size,
+		     (unsigned)run->params[UDP_STREAM_BATCH], NULL);
+	rc = udp_mmsg_send_loop(run, &tx, np_mmsg_segments((uint64_t)run->send_size,
+							   (uint64_t)gso), what);
+	np_run_udp_end(run);
+	return rc;
+}
+
+/* Until an empty datagram (anywhere in a batch), the timer, or the
+ * count.  With control buffers (UDP_GRO), a message may hold several
+ * datagrams: its control message says their size. */
+static int udp_mmsg_recv_loop(struct np_run *run, struct np_mmsg *rx, bool *eof)
+{
+	const uint64_t limit = count_limit(run);
+	struct np_counters *c = &run->c;
+	int got = 0;
+
+	*eof = false;
+	while (!np_run_stopped(run) && c->bytes_recv < limit) {
+		/* The kernel wrote back the control length each one used. */
+		for (int i = 0; rx->ctl && i < got; i++)
+			rx->hdr[i].msg_hdr.msg_controllen = sizeof(rx->ctl[i].buf);
+		got = np_recvmmsg(run->fd, rx->hdr, rx->n, MSG_WAITFORONE);
+		if (got > 0) {
+			c->syscalls++;
+			for (int i = 0; i < got; i++) {
+				const size_t n = rx->hdr[i].msg_len;
+
+				if (n == 0) {
+					*eof = true;
+					return 0;
+				}
+				c->bytes_recv += n;
+				c->recv_calls += rx->ctl ? np_mmsg_datagrams(&rx->hdr[i].msg_hdr, n) : 1;
+			}
+			continue;
+		}
+		got = 0;
+		switch (np_run_io_error(run, "recvmmsg", errno, NP_IO_IDLE_ENDS)) {
+		case NP_IO_RETRY:
+			continue;
+		case NP_IO_FAILED:
+			return -1;
+		default:
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* Lock and tail: one datagram per plain call, or with --gso, once
+ * UDP_GRO is on, a coalesced message of --gso-byte segments (one send's:
+ * on the loopback the sender's segments arrive as it sent them). */
+static NP_HOT_INLINE int udp_mmsg_take(struct np_run *run, ssize_t n)
+{
+	if (n == 0)
+		return 1;
+	run->c.bytes_recv += (uint64_t)n;
+	run->c.recv_calls += np_mmsg_segments((uint64_t)n, (uint64_t)run->params[UDP_STREAM_GSO]);
+	run->c.syscalls++;
+	return np_run_count_done(run, run->c.bytes_recv) ? 1 : 0;
+}
+
+/*
+ * recvmmsg(2) of up to N datagrams, the first waiting as the plain loop's
+ * recv does.  Every entry reads into the one receive buffer: the contents
+ * are never looked at, and N buffers of 64 KiB would be 64 MiB a session.
+ * The vectors are fixed arrays here on the stack (about 90 KiB), nothing
+ * allocated.  np_run_udp_lock and np_run_udp_tail as in the plain server.
+ */
+static int udp_mmsg_server(struct np_run *run)
+{
+	struct np_mmsg rx;
+	union np_mmsg_ctl ctl[NP_MMSG_MAX];
+	const bool gro = run->params[UDP_STREAM_GSO] > 0;
+	/* A coalesced message is up to 64 KiB, whatever -M says. */
+	const size_t len = gro ? run->rbuf_len : (size_t)run->recv_size;
+	int rc = np_run_udp_lock(run, (size_t)run->recv_size, udp_mmsg_take);
+	bool eof;
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	/* Only now: what came before was queued as plain datagrams, which
+	 * the lock counted one by one. */
+	if (gro && np_gro_set(run->fd) < 0)
+		return np_run_fail(run, "setsockopt UDP_GRO (--gso)", errno);
+	np_mmsg_init(&rx, run->rbuf, len, (unsigned)run->params[UDP_STREAM_BATCH],
+		     gro ? ctl : NULL);
+	if (udp_mmsg_recv_loop(run, &rx, &eof) < 0)
+		return -1;
+	if (!eof && run->timed && np_run_stopped(run))
+		return np_run_udp_tail(run, len, udp_mmsg_take);
 	return 0;
 }
 
