@@ -69,15 +69,47 @@ void np_spin_init(struct np_spin *s, struct np_run *run)
 {
 	s->on = np_busypoll_on(run);
 	s->rest = false;
+	s->empty = 0;
+	s->start = 0;
 	if (s->on)
 		run->c.poll |= NP_POLL_SPIN;
 }
 
+bool np_spin_again(struct np_run *run, struct np_spin *s)
+{
+	if (np_run_stopped(run))
+		goto spent;
+	if (s->empty % NP_BUSYPOLL_YIELD == NP_BUSYPOLL_YIELD - 1)
+		sched_yield();
+	/* The budget counts from the first look at the clock: the spin runs
+	 * NP_BUSYPOLL_CHECK polls longer than wake_s. */
+	if (++s->empty % NP_BUSYPOLL_CHECK == 0) {
+		double now = np_now();
+
+		if (s->start == 0) {
+			s->start = now;
+		} else if (now - s->start >= run->wake_s) {
+			s->rest = true;
+			goto spent;
+		}
+	}
+	return true;
+spent:
+	s->empty = 0;
+	s->start = 0;
+	return false;
+}
+
+int np_spin_flags(struct np_spin *s, int blocking)
+{
+	if (s->on && !s->rest)
+		return MSG_DONTWAIT;
+	s->rest = false;
+	return blocking;
+}
+
 ssize_t np_spin_wait(struct np_run *run, struct np_spin *s, int fd, void *buf, size_t len)
 {
-	double start = 0;
-	unsigned empty = 0;
-
 	if (s->rest) {
 		s->rest = false;
 		return np_recv(fd, buf, len, 0);
@@ -85,24 +117,12 @@ ssize_t np_spin_wait(struct np_run *run, struct np_spin *s, int fd, void *buf, s
 	for (;;) {
 		ssize_t n = np_recv(fd, buf, len, MSG_DONTWAIT);
 
-		if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+		if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+			np_spin_got(s);
 			return n;
-		if (np_run_stopped(run))
-			break;
-		if (empty % NP_BUSYPOLL_YIELD == NP_BUSYPOLL_YIELD - 1)
-			sched_yield();
-		/* The budget counts from the first look at the clock: the
-		 * spin runs NP_BUSYPOLL_CHECK polls longer than wake_s. */
-		if (++empty % NP_BUSYPOLL_CHECK == 0) {
-			double now = np_now();
-
-			if (start == 0) {
-				start = now;
-			} else if (now - start >= run->wake_s) {
-				s->rest = true;
-				break;
-			}
 		}
+		if (!np_spin_again(run, s))
+			break;
 	}
 	errno = EAGAIN;
 	return -1;

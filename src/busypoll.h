@@ -65,11 +65,28 @@ void np_busypoll_finish(struct np_run *run, int fd);
 struct np_spin {
 	bool on;               /* --busy-poll */
 	bool rest;             /* the last spin ran out: the next receive sleeps */
+	unsigned empty;        /* empty polls in the current spin */
+	double start;          /* its first look at the clock, 0 = none yet */
 };
 
 /* on from the run's option; sets NP_POLL_SPIN in run->c.poll when on. */
 void np_spin_init(struct np_spin *s, struct np_run *run);
 ssize_t np_spin_wait(struct np_run *run, struct np_spin *s, int fd, void *buf, size_t len);
+/* The budget, for loops whose receive is not np_recv (recvmmsg): after
+ * an empty MSG_DONTWAIT poll, whether to poll again.  false when the run
+ * has stopped or the spin's budget is spent; s->rest is then set, and
+ * the loop's next receive should block (np_spin_flags says so). */
+bool np_spin_again(struct np_run *run, struct np_spin *s);
+/* The flags of a loop's next receive: MSG_DONTWAIT while spinning, else
+ * blocking (MSG_WAITFORONE for recvmmsg's first datagram); clears
+ * s->rest. */
+int np_spin_flags(struct np_spin *s, int blocking);
+/* Data came: the budget starts again. */
+static inline void np_spin_got(struct np_spin *s)
+{
+	s->empty = 0;
+	s->start = 0;
+}
 
 /* s may be NULL: a loop that never spins (TCP_CRR's). */
 static inline ssize_t np_spin_recv(struct np_run *run, struct np_spin *s, int fd, void *buf,

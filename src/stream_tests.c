@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "busypoll.h"
 #include "kcall.h"
 #include "metrics.h"
 #include "mmsg.h"
@@ -111,7 +112,8 @@ static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum pe
  * whether the peer's end was seen.  flags: np_run_io_error's, for the
  * peer's reset (NP_IO_PEER: the client going away, a normal end) and a
  * long silence (NP_IO_IDLE_ENDS: the end markers were lost). */
-static int recv_loop(struct np_run *run, int fd, uint64_t limit, unsigned flags, bool *eof)
+static int recv_loop(struct np_run *run, int fd, uint64_t limit, unsigned flags,
+		     struct np_spin *spin, bool *eof)
 {
 	char *buf = run->rbuf;
 	const size_t size = (size_t)run->recv_size;
@@ -119,7 +121,7 @@ static int recv_loop(struct np_run *run, int fd, uint64_t limit, unsigned flags,
 
 	*eof = false;
 	while (!np_run_stopped(run) && c->bytes_recv < limit) {
-		ssize_t n = np_recv(fd, buf, size, 0);
+		ssize_t n = np_spin_recv(run, spin, fd, buf, size);
 
 		if (n > 0) {
 			c->bytes_recv += (uint64_t)n;
@@ -207,7 +209,7 @@ static int tcp_stream_server(struct np_run *run)
 
 	if (rc <= 0)
 		return rc;
-	return recv_loop(run, run->conn, UINT64_MAX, NP_IO_PEER, &eof);
+	return recv_loop(run, run->conn, UINT64_MAX, NP_IO_PEER, NULL, &eof);
 }
 
 /* netperf receives until netserver's timer closes the connection; draining
@@ -219,7 +221,7 @@ static int tcp_maerts_client(struct np_run *run)
 
 	if (np_run_connect(run) < 0)
 		return -1;
-	if (recv_loop(run, run->fd, count_limit(run), 0, &eof) < 0)
+	if (recv_loop(run, run->fd, count_limit(run), 0, NULL, &eof) < 0)
 		return -1;
 	return eof ? 0 : np_run_drain(run, run->fd);
 }
@@ -280,6 +282,7 @@ static NP_HOT_INLINE int udp_stream_take(struct np_run *run, ssize_t n)
 static int udp_stream_server(struct np_run *run)
 {
 	const size_t len = (size_t)run->recv_size;
+	struct np_spin spin;
 	int rc;
 	bool eof;
 
@@ -288,7 +291,8 @@ static int udp_stream_server(struct np_run *run)
 	rc = np_run_udp_lock(run, len, udp_stream_take);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	if (recv_loop(run, run->fd, count_limit(run), NP_IO_IDLE_ENDS, &eof) < 0)
+	np_spin_init(&spin, run);
+	if (recv_loop(run, run->fd, count_limit(run), NP_IO_IDLE_ENDS, &spin, &eof) < 0)
 		return -1;
 	if (!eof && run->timed && np_run_stopped(run))
 		return np_run_udp_tail(run, len, udp_stream_take);
@@ -367,16 +371,23 @@ static int udp_mmsg_recv_loop(struct np_run *run, struct np_mmsg *rx, bool *eof)
 {
 	const uint64_t limit = count_limit(run);
 	struct np_counters *c = &run->c;
+	struct np_spin spin;
 	int got = 0;
 
 	*eof = false;
+	np_spin_init(&spin, run);
 	while (!np_run_stopped(run) && c->bytes_recv < limit) {
+		/* --busy-poll: MSG_DONTWAIT polls, no sleep for the sender's
+		 * next datagram to end with a wake-up. */
+		const int flags = np_spin_flags(&spin, MSG_WAITFORONE);
+
 		/* The kernel wrote back the control length each one used. */
 		for (int i = 0; rx->ctl && i < got; i++)
 			rx->hdr[i].msg_hdr.msg_controllen = sizeof(rx->ctl[i].buf);
-		got = np_recvmmsg(run->fd, rx->hdr, rx->n, MSG_WAITFORONE);
+		got = np_recvmmsg(run->fd, rx->hdr, rx->n, flags);
 		if (got > 0) {
 			c->syscalls++;
+			np_spin_got(&spin);
 			for (int i = 0; i < got; i++) {
 				const size_t n = rx->hdr[i].msg_len;
 
@@ -390,6 +401,8 @@ static int udp_mmsg_recv_loop(struct np_run *run, struct np_mmsg *rx, bool *eof)
 			continue;
 		}
 		got = 0;
+		if (flags == MSG_DONTWAIT && errno == EAGAIN && np_spin_again(run, &spin))
+			continue;
 		switch (np_run_io_error(run, "recvmmsg", errno, NP_IO_IDLE_ENDS)) {
 		case NP_IO_RETRY:
 			continue;
@@ -462,6 +475,9 @@ static const struct np_test_option udp_stream_options[] = {
 	{ "gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
 	  "datagrams of this size (UDP_SEGMENT), the receiver takes\n"
 	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0 },
+	{ "busy-poll", "", "netserver's receives spin on non-blocking calls instead\n"
+	  "of sleeping (no wake-up for the sender to pay), and set\n"
+	  "SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 },
 	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
