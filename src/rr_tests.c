@@ -777,15 +777,17 @@ static int udp_rr_batch_server(struct np_run *run)
 /* The kernel's fast paths, netperf-ng's own (netperf.1, "The kernel's
  * fast paths"); off by default.  They reach netserver-ng in the
  * request. */
+#define BUSY_POLL_OPTION                                                          \
+	{ "busy-poll", "", "Spin on non-blocking receives instead of sleeping, on\n" \
+	  "both ends, and set SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 }
+
 static const struct np_test_option tcp_rr_options[] = {
-	{ "busy-poll", "", "Spin on non-blocking receives instead of sleeping, on\n"
-	  "both ends, and set SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 },
+	BUSY_POLL_OPTION,
 	{ NULL, NULL, NULL, 0, 0, 0 },
 };
 
 static const struct np_test_option udp_rr_options[] = {
-	{ "busy-poll", "", "Spin on non-blocking receives instead of sleeping, on\n"
-	  "both ends, and set SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 },
+	BUSY_POLL_OPTION,
 	{ "batch", "N", "With -b: requests (and responses) per system call,\n"
 	  "sendmmsg(2)/recvmmsg(2) on both ends (1: one per call)", 1, 1024, 1 },
 	{ NULL, NULL, NULL, 0, 0, 0 },
