@@ -100,7 +100,7 @@ static struct np_report base(void)
 /* Render, check it is one line, parse it back. */
 static json_t *render(const struct np_report *r, const struct np_json_run *x)
 {
-	static const struct np_json_run none = { NULL, 0, NULL, NULL, 0 };
+	static const struct np_json_run none = { .flows = NULL };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -419,8 +419,9 @@ START_TEST(test_error)
 {
 	struct np_report r = base();
 	const char *warn[] = { "1 of 9 requests timed out after 1 s (-e) and were sent again" };
-	const struct np_json_run x = { NULL, 0, "connect to 192.0.2.1 port 12865: Connection refused",
-				       warn, 1 };
+	const struct np_json_run x = {
+		.error = "connect to 192.0.2.1 port 12865: Connection refused",
+		.warnings = warn, .nwarnings = 1 };
 	json_t *o;
 
 	memset(&r.res, 0, sizeof(r.res));
@@ -444,7 +445,7 @@ START_TEST(test_flows)
 {
 	struct np_report r = base();
 	struct np_result f[2] = { r.res, r.res };
-	const struct np_json_run x = { f, 2, NULL, NULL, 0 };
+	const struct np_json_run x = { .flows = f, .nflows = 2 };
 	json_t *o, *a;
 
 	f[0].bits_per_s = 4e9;
