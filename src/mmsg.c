@@ -231,6 +231,12 @@ int np_mmsg_check(const struct np_opts *o, FILE *err)
 		np_fail(err, "--batch: this system has no sendmmsg(2) and recvmmsg(2)");
 		return 1;
 	}
+	/* UDP_RR's batched loops wait in recvmmsg: they do not spin. */
+	if (batch > 1 && o->test->rr && np_test_param(o->test, params, "busy-poll")) {
+		np_fail(err, "--busy-poll with --batch %d: %s's batched loops do not spin; "
+			"give one or the other", (int)batch, o->test->name);
+		return 2;
+	}
 	if (batch > 1 && o->test->rr && o->burst == 0)
 		np_warn(err, "--batch %d has no effect without -b: one request is in flight",
 			(int)batch);

@@ -147,8 +147,11 @@ static void notes_zerocopy(FILE *out, const struct np_report *r)
 	else
 		fprintf(out, "%" PRIu64 " of them copied by the kernel (the device cannot "
 			"send from user pages; loopback and veth always copy)", c->zc_copied);
-	if (calls > done)
-		fprintf(out, "; %" PRIu64 " sends' completions never came", calls - done);
+	/* Modulo 2^32 for the remote's counts, which may have wrapped. */
+	if (remote ? (uint32_t)(calls - done) != 0 && (uint32_t)(calls - done) < 1u << 31
+		   : calls > done)
+		fprintf(out, "; %" PRIu64 " sends' completions never came",
+			remote ? (uint64_t)(uint32_t)(calls - done) : calls - done);
 	fputc('\n', out);
 }
 

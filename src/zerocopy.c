@@ -106,6 +106,7 @@ int np_zc_start(struct np_run *run, struct np_zc *zc, int fd, size_t size)
 	if (optmem && optmem / ZC_OPTMEM_PER_SEND < window)
 		window = optmem / ZC_OPTMEM_PER_SEND;
 	*zc = (struct np_zc){ .window = window ? (uint32_t)window : 1u };
+	zc->window_max = zc->window;
 	return 0;
 }
 
@@ -158,40 +159,61 @@ static int64_t zc_read(struct np_run *run, struct np_zc *zc, int fd, bool room)
 	}
 }
 
-/* Until a completion can be read, at most ms; false when the socket
- * reports no error queue to read (closed both ways: POLLHUP), after a
- * short pause so that a caller waiting in a loop does not spin. */
-static bool zc_wait(int fd, int ms)
+/* Until a completion can be read, at most ms: 1 when the socket says
+ * POLLERR (completions queued, or a socket error pending: tcp_poll sets
+ * it for either), 0 when nothing came in time, -1 when it reports no
+ * error queue to read (closed both ways: POLLHUP), after a short pause
+ * so that a caller waiting in a loop does not spin. */
+static int zc_wait(int fd, int ms)
 {
 	struct pollfd p = { .fd = fd, .events = 0 };
 
-	if (poll(&p, 1, ms) > 0 && !(p.revents & POLLERR)) {
-		(void)poll(NULL, 0, 1);
-		return false;
-	}
-	return true;
+	if (poll(&p, 1, ms) <= 0)
+		return 0;
+	if (p.revents & POLLERR)
+		return 1;
+	(void)poll(NULL, 0, 1);
+	return -1;
 }
 
-int np_zc_reap(struct np_run *run, struct np_zc *zc, int fd)
+/* grow: completions undo an earlier ENOBUFS's shrinking of the window,
+ * in steps (the pages held elsewhere may have come back); not right
+ * after one, which would undo it at once. */
+static int reap(struct np_run *run, struct np_zc *zc, int fd, bool grow)
 {
 	double since = 0;
+	int w = 0;
 
 	for (;;) {
 		int64_t n = zc_read(run, zc, fd, true);
 
 		if (n < 0)
 			return np_run_fail(run, ERRQUEUE_CALL, errno);
+		if (grow && n > 0 && zc->window < zc->window_max)
+			zc->window = zc->window_max - zc->window < zc->window ? zc->window_max
+									     : 2 * zc->window;
 		if (!np_zc_full(zc) || np_run_stopped(run))
 			return 0;
+		/* POLLERR with nothing queued: a socket error, which the next
+		 * send reports. */
+		if (n == 0 && w > 0)
+			return 0;
+		/* As the plain loop: a timer ends a timed test, however long
+		 * the receiver pauses; only an untimed one gives up. */
 		if (n > 0 || since == 0)
 			since = np_now();
-		else if (np_now() - since >= NP_IDLE_TIMEOUT_S)
+		else if (!run->timed && np_now() - since >= NP_IDLE_TIMEOUT_S)
 			return np_run_fail(run, "--zerocopy: waiting for send completions",
 					   ETIMEDOUT);
 		/* A socket closed both ways: the send that follows says why. */
-		if (!zc_wait(fd, NP_WAKE_MS))
+		if ((w = zc_wait(fd, NP_WAKE_MS)) < 0)
 			return 0;
 	}
+}
+
+int np_zc_reap(struct np_run *run, struct np_zc *zc, int fd)
+{
+	return reap(run, zc, fd, true);
 }
 
 int np_zc_nobufs(struct np_run *run, struct np_zc *zc, int fd)
@@ -222,26 +244,28 @@ int np_zc_nobufs(struct np_run *run, struct np_zc *zc, int fd)
 	 * took, so that ENOBUFS does not cost a failed call per window. */
 	if ((uint32_t)inflight < zc->window)
 		zc->window = (uint32_t)inflight;
-	return np_zc_reap(run, zc, fd);
+	return reap(run, zc, fd, false);
 }
 
 void np_zc_finish(struct np_run *run, struct np_zc *zc, int fd)
 {
 	double since = np_now();
+	int w = 0;
 
 	while (np_zc_inflight(zc) > 0) {
 		int64_t n = zc_read(run, zc, fd, false);
 
 		/* Counts short (send_calls > zc_sends), not a failed
-		 * measurement. */
-		if (n < 0)
+		 * measurement; so is a socket error (POLLERR, nothing
+		 * queued): what it freed was queued before it. */
+		if (n < 0 || (n == 0 && w > 0))
 			return;
 		if (n > 0)
 			since = np_now();
 		else if (np_now() - since >= NP_IDLE_TIMEOUT_S || np_run_peer_gone(run))
 			return;
 		if (np_zc_inflight(zc) > 0)
-			(void)zc_wait(fd, NP_WAKE_MS);
+			w = zc_wait(fd, NP_WAKE_MS);
 	}
 }
 

@@ -36,6 +36,8 @@ struct np_zc {
 	uint32_t sent;     /* sends that took bytes: numbers handed out */
 	uint32_t done;     /* of them, those whose completion was read */
 	uint32_t window;   /* sends allowed in flight, at least 1 */
+	uint32_t window_max; /* what np_zc_start allowed: ENOBUFS shrinks
+			      * window, completions grow it back */
 	/* ENOBUFS with none of ours in flight: since when, at which send. */
 	uint32_t stuck_at;
 	double stuck_since;
