@@ -145,6 +145,9 @@ static const char *refusal_rule(int32_t e)
 		return "the data address is not one netserver listens on";
 	case NP_REFUSE_PORT:
 		return "the data port is privileged or outside netserver's --data-ports";
+	case NP_REFUSE_OPTION:
+		return "netserver's operator refuses a netperf-ng option this test asks "
+		       "for (netserver --refuse-option; its log names it)";
 	case ENOENT:
 		return "netserver's kernel lacks the congestion control asked";
 	case NP_REFUSE_EXT_TEST:

@@ -366,6 +366,7 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 		.max_test_s = o->max_test_s,
 		.max_memory = o->max_memory,
 		.control_timeout_s = o->control_timeout_s,
+		.refuse_options = o->refuse_options,
 	};
 }
 

@@ -47,6 +47,7 @@ enum {
 	OPT_LOG_RATE,
 	OPT_DATA_PORTS,
 	OPT_DATA_PEER,
+	OPT_REFUSE_OPTION,
 	OPT_FLOWS,
 	OPT_LOCAL_CPUS,
 	OPT_REMOTE_CPUS,
@@ -237,6 +238,9 @@ static const struct optdef server_long_defs[] = {
 	  "control: data only from the control connection's\naddress (the default); "
 	  "declared: also from the\nclient's declared data address, in either family",
 	  "data-peer" },
+	{ OPT_REFUSE_OPTION, ARG_REQUIRED, "name,...",
+	  "Refuse tests that ask for these netperf-ng test\noptions (busy-poll, zerocopy, "
+	  "batch, gso)", "refuse-option" },
 	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
@@ -1661,6 +1665,40 @@ static enum np_opts_status rate_burst(const struct cur *c, struct ns_opts *o)
 	return NP_OPTS_RUN;
 }
 
+/* Whether some test declares an option of this name. */
+static bool known_test_option(const char *name, size_t len)
+{
+	for (const struct np_test *const *t = np_tests(); *t; t++)
+		for (int k = 0; k < np_test_options(*t); k++)
+			if (strlen((*t)->options[k].name) == len &&
+			    strncmp((*t)->options[k].name, name, len) == 0)
+				return true;
+	return false;
+}
+
+/* --refuse-option a,b: each a test option some test declares; given
+ * again, the lists add up. */
+static enum np_opts_status refuse_option(const struct cur *c, struct ns_opts *o)
+{
+	const size_t have = o->refuse_options ? strlen(o->refuse_buf) : 0;
+
+	for (const char *p = c->val;;) {
+		const size_t len = strcspn(p, ",");
+
+		if (!known_test_option(p, len))
+			return bad(c, "test option names, such as busy-poll,zerocopy");
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (have + 1 + strlen(c->val) >= sizeof(o->refuse_buf))
+		return bad(c, "a shorter list");
+	snprintf(o->refuse_buf + have, sizeof(o->refuse_buf) - have, "%s%s", have ? "," : "",
+		 c->val);
+	o->refuse_options = o->refuse_buf;
+	return NP_OPTS_RUN;
+}
+
 static enum np_opts_status apply_server_long(struct ns_opts *o, const struct cur *c)
 {
 	enum np_opts_status st = NP_OPTS_RUN;
@@ -1704,6 +1742,8 @@ static enum np_opts_status apply_server_long(struct ns_opts *o, const struct cur
 		break;
 	case OPT_DATA_PORTS:
 		return port_range(c, o);
+	case OPT_REFUSE_OPTION:
+		return refuse_option(c, o);
 	case OPT_DATA_PEER:
 		if (strcmp(c->val, "control") == 0)
 			o->data_peer_declared = false;
@@ -1717,6 +1757,8 @@ static enum np_opts_status apply_server_long(struct ns_opts *o, const struct cur
 	}
 	return st;
 }
+
+
 
 static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 {

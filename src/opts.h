@@ -164,6 +164,10 @@ struct ns_opts {
 	uint16_t data_port_min;      /* --data-ports; 0 = any */
 	uint16_t data_port_max;
 	bool data_peer_declared;     /* --data-peer declared */
+	/* --refuse-option: test options (by name, comma-separated) whose
+	 * use refuses the test; NULL = none refused. */
+	const char *refuse_options;
+	char refuse_buf[256];
 	char host_buf[256];
 };
 

@@ -302,6 +302,17 @@ static void note_strangers(struct session *s, const struct np_run *run, const ch
 
 _Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
 
+/* Whether name is in --refuse-option's comma list. */
+static bool refused_option(const char *list, const char *name)
+{
+	const size_t n = strlen(name);
+
+	for (const char *p = list; p && *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] != '\0'))
+		if (strcspn(p, ",") == n && strncmp(p, name, n) == 0)
+			return true;
+	return false;
+}
+
 /* The test's own options: a netperf-ng client's values, from the
  * parameter words, or the test's defaults from a client that sent none.
  * They come off the network, so each is checked against its option's
@@ -325,6 +336,13 @@ static int test_params(struct session *s, const struct np_omni_request *q,
 				 t->name, to->name, (long)v, (long long)to->min,
 				 (long long)to->max);
 			return refuse(s, EINVAL, why);
+		}
+		/* The operator's no: a flag given, or any value but the
+		 * default. */
+		if (v != to->def && refused_option(s->rules->refuse_options, to->name)) {
+			snprintf(why, sizeof(why), "%s --%s: refused here (--refuse-option)",
+				 t->name, to->name);
+			return refuse(s, NP_REFUSE_OPTION, why);
 		}
 		out[k] = v;
 	}

@@ -23,6 +23,7 @@ struct np_session_rules {
 	int max_test_s;                     /* --max-test-time */
 	uint64_t max_memory;                /* --max-session-memory, bytes */
 	int control_timeout_s;              /* --control-timeout */
+	const char *refuse_options;         /* --refuse-option list; NULL = none */
 };
 
 /* How a session ended: the child's exit status, which the parent reads

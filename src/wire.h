@@ -59,6 +59,7 @@ enum np_msg_type {
 #define NP_REFUSE_FAMILY EAFNOSUPPORT    /* data family != control family */
 #define NP_REFUSE_ADDRESS EADDRNOTAVAIL  /* data address outside -L */
 #define NP_REFUSE_PORT EACCES            /* data port privileged or outside --data-ports */
+#define NP_REFUSE_OPTION EOPNOTSUPP      /* a test option netserver --refuse-option names */
 /* The extension's magic with a test id this netserver does not know
  * (doc/extension.md).  Not ENOPROTOOPT or EPROTONOSUPPORT: sock.c and the
  * request checks already answer with those. */
