@@ -253,14 +253,21 @@ int np_mmsg_check(const struct np_opts *o, FILE *err)
 				strerror(errno));
 			return 1;
 		}
-		/* -m given: the segment limit is known now (else the run
-		 * checks it once the size is). */
-		segs = np_mmsg_segments(o->send_size > 0 ? (uint64_t)o->send_size : 0, (uint64_t)gso);
-		if (o->send_size > 0 && (limit = np_gso_max_segments()) > 0 && segs > (uint64_t)limit) {
-			np_fail(err, "--gso %d: -m %d makes %llu segments per send; this kernel "
-				"takes at most %d (UDP_MAX_SEGMENTS): a larger --gso or a smaller -m",
-				(int)gso, (int)o->send_size, (unsigned long long)segs, limit);
-			return 2;
+		/* -m given, or --sweep's sizes: the segment limit is known
+		 * now, before any size runs (else the run checks it once the
+		 * size is). */
+		for (int i = 0; i < (o->sweep.n > 0 ? o->sweep.n : 1); i++) {
+			const int32_t m = o->sweep.n > 0 ? o->sweep.size[i] : o->send_size;
+
+			segs = np_mmsg_segments(m > 0 ? (uint64_t)m : 0, (uint64_t)gso);
+			if (m > 0 && (limit = np_gso_max_segments()) > 0 && segs > (uint64_t)limit) {
+				np_fail(err, "--gso %d: %s %d makes %llu segments per send; this "
+					"kernel takes at most %d (UDP_MAX_SEGMENTS): a larger --gso "
+					"or a smaller size", (int)gso,
+					o->sweep.n > 0 ? "--sweep size" : "-m", (int)m,
+					(unsigned long long)segs, limit);
+				return 2;
+			}
 		}
 	}
 	return 0;
