@@ -1083,8 +1083,10 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		if (p.has_a && (st = decimal(c, p.a, 50, 99.99, &o->conf_level)) != NP_OPTS_RUN)
 			return st;
 		if (p.has_b) {
-			if (!plain_decimal(p.b, &w) || !(w > 0 && w <= 100))
-				return bad(c, "interval width %s is not a percentage in (0, 100]", p.b);
+			/* A width past 100 % is an interval always met, as
+			 * 2.7.1 takes it (-I 99,500). */
+			if (!plain_decimal(p.b, &w) || !(w > 0))
+				return bad(c, "interval width %s is not a percentage above 0", p.b);
 			o->conf_width = w;
 		}
 		o->confidence = true;
