@@ -74,12 +74,28 @@ static socklen_t make_addr(struct sockaddr_storage *ss, int family, const uint8_
 	return sizeof(*a);
 }
 
+/* 127.0.0.0/8 and ::1: only this host can send from them. */
+static bool loopback(int family, const uint8_t *b)
+{
+	static const uint8_t one6[16] = { [15] = 1 };
+
+	return family == AF_INET ? b[0] == 127
+	     : family == AF_INET6 && memcmp(b, one6, sizeof(one6)) == 0;
+}
+
+/* The same peer: the same address, or two loopback addresses, which only
+ * this host can use (netperf 2.7.1 with -L 127.0.0.2 sends its control
+ * connection from there and its TCP_CRR data from 127.0.0.1). */
 static bool same_addr(const struct sockaddr *a, const struct sockaddr *b)
 {
 	const uint8_t *x, *y;
 	int fa = addr_bytes(a, &x), fb = addr_bytes(b, &y);
 
-	return fa != AF_UNSPEC && fa == fb && memcmp(x, y, addr_len(fa)) == 0;
+	if (fa == AF_UNSPEC || fb == AF_UNSPEC)
+		return false;
+	if (loopback(fa, x) && loopback(fb, y))
+		return true;
+	return fa == fb && memcmp(x, y, addr_len(fa)) == 0;
 }
 
 bool np_peers_allow(const struct np_peers *p, const struct sockaddr *sa)

@@ -296,7 +296,8 @@ static void note_strangers(struct session *s, const struct np_run *run, const ch
 	s->strangers_logged = true;
 	np_addr_string((const struct sockaddr *)&run->stranger, addr, sizeof(addr));
 	np_log(NP_LOG_ERR, "%s: dropped %llu data connection(s) or datagram(s) from other "
-	       "addresses than the client's, the first from %s", test,
+	       "addresses than the client's, the first from %s (if that is the client's "
+	       "data address, netserver --data-peer declared accepts it)", test,
 	       (unsigned long long)run->strangers, addr);
 }
 

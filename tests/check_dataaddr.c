@@ -556,6 +556,31 @@ START_TEST(test_peers_unmap)
 }
 END_TEST
 
+/* Loopback addresses are this host's alone: one peer, whatever the
+ * address or family; nothing else joins them. */
+START_TEST(test_peers_loopback)
+{
+	const struct np_peers p2 = peers_of("127.0.0.2", NULL);
+	const struct np_peers p6 = peers_of("::1", NULL);
+	const struct np_peers pm = peers_of("::ffff:127.0.0.1", NULL);
+	const struct np_peers out = peers_of("198.18.0.1", NULL);
+
+	ck_assert(allows(&p2, "127.0.0.1", 40000));
+	ck_assert(allows(&p2, "127.255.0.9", 1));
+	ck_assert(allows(&p2, "::1", 1));
+	ck_assert(allows(&p2, "::ffff:127.0.0.1", 1));
+	ck_assert(allows(&p6, "127.0.0.1", 1));
+	ck_assert(allows(&pm, "127.0.0.3", 1));
+	ck_assert(!allows(&p2, "128.0.0.1", 1));
+	ck_assert(!allows(&p2, "198.18.0.1", 1));
+	ck_assert(!allows(&p6, "::2", 1));
+	ck_assert(!allows(&p6, "::127.0.0.1", 1));
+	ck_assert(!allows(&p6, "fe80::1", 1));
+	/* A loopback peer lets no outside address in, nor the reverse. */
+	ck_assert(!allows(&out, "127.0.0.1", 1));
+}
+END_TEST
+
 START_TEST(test_peers_list)
 {
 	const struct np_peers two = peers_of("198.51.100.7", "2001:db8::9");
@@ -902,6 +927,7 @@ static Suite *dataaddr_suite(void)
 	tcase_add_test(tc, test_peers_ignore_ports);
 	tcase_add_test(tc, test_peers_unmap);
 	tcase_add_test(tc, test_peers_list);
+	tcase_add_test(tc, test_peers_loopback);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bind");

@@ -24,8 +24,11 @@
                                    facts N times on one connection; every
                                    answer must be a facts reply
 
-Third parties at 127.0.0.2 while the client is at 127.0.0.1 (exit 0 when
-netserver keeps them out, 1 with the reason when it does not):
+Third parties at HOSTILE_THIRD (127.0.0.2) while the client and netserver
+are at HOSTILE_CLIENT (127.0.0.1): netserver counts all loopback addresses
+as one peer, so tests/data_peer.test sets both to addresses of its own
+network namespace (exit 0 when netserver keeps them out, 1 with the reason
+when it does not):
   hostile.py forged-requests PORT  UDP_RR with 32 KiB responses: five forged
                                    1-byte requests come first; none may be
                                    answered, and the client must be served
@@ -45,7 +48,7 @@ test on its own, at most a second after the last datagram):
                                    client that sends for 1.2 s and then
                                    stops without its three empty datagrams
   hostile.py stranger-flood PORT   UDP_STREAM -l 1 whose client never sends
-                                   while 127.0.0.2 floods the data port: the
+                                   while the third floods the data port: the
                                    test must still end at its l+4 s timer
 
 Tools for the limit tests:
@@ -71,6 +74,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import refpeer  # noqa: E402
 
 MSG = refpeer.MSG
+# Where the client (and netserver) and the third party are.
+CLIENT = os.environ.get("HOSTILE_CLIENT", "127.0.0.1")
+THIRD = os.environ.get("HOSTILE_THIRD", "127.0.0.2")
 
 
 def request(test, length, netperf_port=0, **over):
@@ -88,8 +94,8 @@ def request(test, length, netperf_port=0, **over):
     return refpeer.encode(refpeer.DO_OMNI, refpeer.REQ, values)
 
 
-def control(port, src="127.0.0.1"):
-    return socket.create_connection(("127.0.0.1", port), 5, source_address=(src, 0))
+def control(port, src=CLIENT):
+    return socket.create_connection((CLIENT, port), 5, source_address=(src, 0))
 
 
 def accepted(s, msg):
@@ -113,12 +119,12 @@ def udp(src):
 
 
 def forged_requests(port):
-    data, third = udp("127.0.0.1"), udp("127.0.0.2")
+    data, third = udp(CLIENT), udp(THIRD)
     s = control(port)
     r = accepted(s, request("UDP_RR", 2, data.getsockname()[1], response_size=32768))
     if r is None:
         return 1
-    addr = ("127.0.0.1", r["data_port"])
+    addr = (CLIENT, r["data_port"])
     for _ in range(5):
         third.sendto(b"x", addr)
     time.sleep(0.3)
@@ -162,11 +168,11 @@ def first_connect(port):
     if r is None:
         return 1
     third = socket.socket()
-    third.bind(("127.0.0.2", 0))
+    third.bind((THIRD, 0))
     third.settimeout(2)
     taken = 0
     try:
-        third.connect(("127.0.0.1", r["data_port"]))
+        third.connect((CLIENT, r["data_port"]))
         while True:
             chunk = third.recv(65536)
             if not chunk:
@@ -180,8 +186,8 @@ def first_connect(port):
     if taken:
         print("hostile: a third party that connected first received %d bytes" % taken)
         return 1
-    client = socket.create_connection(("127.0.0.1", r["data_port"]), 5,
-                                      source_address=("127.0.0.1", 0))
+    client = socket.create_connection((CLIENT, r["data_port"]), 5,
+                                      source_address=(CLIENT, 0))
     client.settimeout(5)
     got = client.recv(65536)
     client.close()
@@ -195,12 +201,12 @@ def first_connect(port):
 
 
 def first_sender(port):
-    data, third = udp("127.0.0.1"), udp("127.0.0.2")
+    data, third = udp(CLIENT), udp(THIRD)
     s = control(port)
     r = accepted(s, request("UDP_STREAM", 2, data.getsockname()[1]))
     if r is None:
         return 1
-    addr = ("127.0.0.1", r["data_port"])
+    addr = (CLIENT, r["data_port"])
     for _ in range(50):
         third.sendto(b"y" * 1000, addr)
     time.sleep(0.2)
@@ -224,14 +230,14 @@ def first_sender(port):
 def reuse_port(port):
     svc = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     svc.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    svc.bind(("127.0.0.1", 0))
+    svc.bind((CLIENT, 0))
     sport = svc.getsockname()[1]
     s = control(port)
     s.sendall(request("UDP_RR", 2, 0, data_port=sport))
     r = refpeer.decode(refpeer.recv_exact(s, MSG, 5), refpeer.RSP)
-    sender = udp("127.0.0.1")
+    sender = udp(CLIENT)
     for i in range(20):
-        sender.sendto(b"%d" % i, ("127.0.0.1", sport))
+        sender.sendto(b"%d" % i, (CLIENT, sport))
     time.sleep(0.2)
     svc.setblocking(False)
     got = 0
@@ -255,13 +261,13 @@ def reuse_port(port):
 
 
 def lost_markers(port, test):
-    data = udp("127.0.0.1")
+    data = udp(CLIENT)
     rr = test == "UDP_RR"
     s = control(port)
     r = accepted(s, request(test, 1, data.getsockname()[1]))
     if r is None:
         return 1
-    addr = ("127.0.0.1", r["data_port"])
+    addr = (CLIENT, r["data_port"])
     data.settimeout(2)
     sent = 0
     end = time.monotonic() + 1.2
@@ -289,13 +295,13 @@ def lost_markers(port, test):
 
 def stranger_flood(port):
     import threading
-    data, third = udp("127.0.0.1"), udp("127.0.0.2")
+    data, third = udp(CLIENT), udp(THIRD)
     s = control(port)
     start = time.monotonic()
     r = accepted(s, request("UDP_STREAM", 1, data.getsockname()[1]))
     if r is None:
         return 1
-    addr = ("127.0.0.1", r["data_port"])
+    addr = (CLIENT, r["data_port"])
     stop = threading.Event()
 
     def flood():
@@ -327,7 +333,7 @@ def stranger_flood(port):
 
 
 def probe(port, test, args):
-    src, over = "127.0.0.1", {}
+    src, over = CLIENT, {}
     for a in args:
         k, v = a.split("=", 1)
         if k == "src":
@@ -379,14 +385,14 @@ def early_close(port):
 
 def stray_marker(port):
     data = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    data.bind(("127.0.0.1", 0))
+    data.bind((CLIENT, 0))
     s = control(port)
     s.sendall(request("UDP_RR", 2, data.getsockname()[1]))
     r = refpeer.decode(refpeer.recv_exact(s, MSG, 5), refpeer.RSP)
     if r["word1"] != 0:
         print("hostile: request refused: %d" % r["word1"])
         return 1
-    addr = ("127.0.0.1", r["data_port"])
+    addr = (CLIENT, r["data_port"])
     other = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     other.sendto(b"", addr)
     time.sleep(0.1)
@@ -427,7 +433,7 @@ def free_port():
         port = random.randrange(10000, top)
         s = socket.socket()
         try:
-            s.bind(("127.0.0.1", port))
+            s.bind((CLIENT, port))
             return port
         except OSError:
             continue
@@ -442,13 +448,13 @@ def crr_silent(port, netperf):
     import subprocess
     dport = free_port()
     start = time.monotonic()
-    client = subprocess.Popen([netperf, "-H", "127.0.0.1", "-p", str(port), "-t", "TCP_CRR",
+    client = subprocess.Popen([netperf, "-H", CLIENT, "-p", str(port), "-t", "TCP_CRR",
                                "-l", "2", "-P", "0", "--", "-P", ",%d" % dport],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     silent = None
     while silent is None and time.monotonic() - start < 5:
         try:
-            silent = socket.create_connection(("127.0.0.1", dport), 1)
+            silent = socket.create_connection((CLIENT, dport), 1)
         except OSError:
             time.sleep(0.01)
     if silent is None:
@@ -475,7 +481,7 @@ def one_client():
     """Listen on a free loopback port, print it, take one control
     connection and its first message."""
     ls = socket.socket()
-    ls.bind(("127.0.0.1", 0))
+    ls.bind((CLIENT, 0))
     ls.listen(5)
     print(ls.getsockname()[1], flush=True)
     c, _ = ls.accept()
@@ -486,7 +492,7 @@ def answer_stream(c, caps=None):
     """Answer a TCP_STREAM request with a data port, as netserver-ng with
     caps when they are given; the data socket, listening."""
     d = socket.socket()
-    d.bind(("127.0.0.1", 0))
+    d.bind((CLIENT, 0))
     d.listen(1)
     rsp = dict((k, 0) for k in refpeer.RSP)
     rsp.update(recv_buf_size=131072, receive_size=131072, recv_width=2, send_buf_size=16384,
