@@ -241,12 +241,24 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	if (run.fd < 0)
 		return np_fail(err, "data socket: %s", why);
 	/* TCP_CRR binds every connection's socket there, with -- -p from
-	 * the port range. */
+	 * the port range; with -- -P's local port as netperf 2.7.1 does: a
+	 * fresh port for each connection from its range, starting anywhere
+	 * in it and going on where the last iteration stopped (one fixed
+	 * port would make each connection wait out the last one's). */
 	if (t->connect_each) {
 		run.local = p->local.ss;
 		run.local_len = p->local.len;
 		run.port_min = o->crr_port_min;
 		run.port_max = o->crr_port_max;
+		if (!run.port_min && o->data_lport) {
+			run.port_min = NP_CRR_PORT_MIN;
+			run.port_max = NP_CRR_PORT_MAX;
+		}
+		if (run.port_min && !l->crr_port_next)
+			l->crr_port_next = (uint16_t)(run.port_min +
+				((unsigned)getpid() ^ (unsigned)(np_now() * 1e6)) %
+				((unsigned)run.port_max - run.port_min + 1u));
+		run.port_next = l->crr_port_next;
 	}
 	if (p->bind_local && (t->connect_each ? np_run_bind_local(&run, run.fd)
 			      : bind(run.fd, (const struct sockaddr *)&p->local.ss, p->local.len)) < 0) {
@@ -275,6 +287,7 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	run.peer = p->remote.ss;
 	run.peer_len = p->remote.len;
 	np_addr_set_port((struct sockaddr *)&run.peer, (uint16_t)rsp.data_port);
+	run.port_skip = (uint16_t)rsp.data_port;
 	run.sopts = &p->so;
 	run.send_size = s->send_size;
 	run.recv_size = s->recv_size > 0 ? s->recv_size : 1;
@@ -304,7 +317,9 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	run.watch = &watch;
 	run.ev = &watch.ev;
 	run.wake_s = NP_WAKE_MS / 1000.0;
-	run.hist = t->rr ? l->hist : NULL;
+	/* Request/response loops time transactions, stream loops each
+	 * data call (-j, or a latency selector). */
+	run.hist = l->hist;
 	run.sent_at = l->sent_at;
 	run.ring_size = (unsigned)run.burst + 1;
 	if (o->interim > 0) {
@@ -336,6 +351,8 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 		np_debug(o, err, "flow %d: data phase starts at %.6f s", l->index + 1, t0);
 	r = t->client_run(&run);
 	s->elapsed = np_now() - t0;
+	if (t->connect_each)
+		l->crr_port_next = run.port_next;
 	np_watch_end(&watch);
 	if (!l->gate)
 		catch_sigint(false);

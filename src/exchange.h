@@ -32,6 +32,8 @@ struct np_link {
 	unsigned replies;             /* messages read so far */
 	float cpu_rate;               /* echoed, as netperf does */
 	uint32_t data_port;           /* iterations reuse the server's port */
+	uint16_t crr_port_next;       /* TCP_CRR: the next local port of a range,
+				       * across iterations (0: not started) */
 	int32_t legacy;               /* legacy request type once netserver
 				       * answered DO_OMNI with 998; 0 = omni */
 	uint8_t msg[NP_MSG_SIZE];

@@ -406,10 +406,13 @@ static enum np_opts_status walk_long(const char *prog, int argc, char **argv, in
 /*
  * Walk argv[*i..argc): "-x", "-xVALUE", "-x VALUE", grouped flags
  * ("-46") and long options.  Stops after "--" when dashdash is set
- * (leaving *i past it); any other word is a stray argument.
+ * (leaving *i past it).  Any other word is a stray argument: with strays
+ * (netperf) it is skipped with one line on err, as netperf 2.7.1's getopt
+ * skips it silently (k8s-netperf's probe "netperf -H ip -l 1 -- 42424");
+ * without (netserver) a usage error.
  */
 static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
-				const struct optdef *const *sets, bool dashdash,
+				const struct optdef *const *sets, bool dashdash, bool strays,
 				apply_fn apply, void *ctx, FILE *out, FILE *err)
 {
 	for (; *i < argc; (*i)++) {
@@ -418,6 +421,11 @@ static enum np_opts_status walk(const char *prog, int argc, char **argv, int *i,
 		if (dashdash && strcmp(arg, "--") == 0) {
 			(*i)++;
 			return NP_OPTS_RUN;
+		}
+		if ((arg[0] != '-' || arg[1] == '\0') && strays) {
+			fprintf(err, "%s: ignoring the stray argument '%s', as netperf 2.7.1 does%s\n",
+				prog, arg, dashdash ? " (test options go after --)" : "");
+			continue;
 		}
 		if (arg[0] != '-' || arg[1] == '\0') {
 			fprintf(err, "%s: unexpected argument '%s'%s\n", prog, arg,
@@ -514,13 +522,43 @@ static void pair_both(struct pair *p)
 	}
 }
 
+static void notice(const struct cur *c, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 2, 3)))
+#endif
+	;
+
+/* A number as netperf's letter options take it: whole, or (netperf's
+ * letters, which 2.7.1 reads with atoi or convert) its leading part,
+ * *rest then the tail ignored ("" otherwise).  0, or -1 with why. */
+static int lenient_number(const struct cur *c, const char *text, int64_t min, int64_t max,
+			  int64_t *out, const char **rest, const char **why)
+{
+	*rest = "";
+	if (np_parse_size(text, min, max, out, why) == 0)
+		return 0;
+	if (c->name || strcmp(c->prog, "netperf") != 0 || strcmp(*why, "out of range") == 0)
+		return -1;
+	return np_parse_leading(text, min, max, out, rest, why);
+}
+
+/* The one line for a tail lenient_number ignored. */
+static void ignored_tail(const struct cur *c, int64_t v, const char *rest)
+{
+	if (*rest)
+		notice(c, "read as %lld, as netperf 2.7.1 reads it ('%s' ignored)", (long long)v,
+		       rest);
+}
+
 static enum np_opts_status number(const struct cur *c, const char *text, int64_t min,
 				  int64_t max, const char *unit, int64_t *out)
 {
-	const char *why;
+	const char *why, *rest;
 
-	if (np_parse_size(text, min, max, out, &why) == 0)
+	if (lenient_number(c, text, min, max, out, &rest, &why) == 0) {
+		ignored_tail(c, *out, rest);
 		return NP_OPTS_RUN;
+	}
 	if (strcmp(why, "out of range") == 0)
 		return bad(c, "%s out of range (%lld..%lld%s%s)", text, (long long)min,
 			   (long long)max, unit[0] ? " " : "", unit);
@@ -937,11 +975,15 @@ static enum np_opts_status apply_global(void *ctx, const struct cur *c)
 		}
 		break;
 	case 'l': {
-		const char *why = "a test of length 0 would never end";
+		const char *why, *rest;
+		const int r = lenient_number(c, c->val, -NP_MAX_COUNT, NP_MAX_SECONDS, &v, &rest,
+					     &why);
 
-		if (np_parse_size(c->val, -NP_MAX_COUNT, NP_MAX_SECONDS, &v, &why) < 0 || v == 0)
+		if (r < 0 || v == 0)
 			return bad(c, "%s (use 1..%d seconds, or -1..-%d bytes or transactions)",
-				   why, NP_MAX_SECONDS, NP_MAX_COUNT);
+				   r < 0 ? why : "a test of length 0 would never end", NP_MAX_SECONDS,
+				   NP_MAX_COUNT);
+		ignored_tail(c, v, rest);
 		o->length = v;
 		break;
 	}
@@ -1147,31 +1189,73 @@ static enum np_opts_status size_pair(const struct cur *c, struct pair *p, int64_
 	return NP_OPTS_RUN;
 }
 
-/* -- -d: netperf's parse_direction: names or the NP_DIR_* bits, from
- * netserver's side ("send" is netperf sending, so netserver receives). */
-static enum np_opts_status direction_of(const struct cur *c, uint32_t *out)
+/* netperf 2.7.1's direction bits, its own view (0x2 it sends, 0x4 it
+ * receives), which -d's numbers use too. */
+#define NP_OMNI_XMIT 0x2u
+#define NP_OMNI_RECV 0x4u
+
+/* One word of -d, as 2.7.1's parse_direction reads it: a name, else a
+ * number in any C base, else 0 (its strtol fallback: "-d CRR" is 0).
+ * What 2.7.1 reads differently from what was likely meant gets a line. */
+static enum np_opts_status direction_word(const struct cur *c, const char *w, uint32_t *out)
 {
 	static const struct { const char *name; uint32_t dir; } names[] = {
-		{ "send", NP_DIR_RECV }, { "xmit", NP_DIR_RECV }, { "transmit", NP_DIR_RECV },
-		{ "stream", NP_DIR_RECV }, { "recv", NP_DIR_XMIT }, { "receive", NP_DIR_XMIT },
-		{ "maerts", NP_DIR_XMIT }, { "rr", NP_DIR_XMIT | NP_DIR_RECV },
-		{ "both", NP_DIR_XMIT | NP_DIR_RECV },
+		{ "xmit", NP_OMNI_XMIT }, { "send", NP_OMNI_XMIT }, { "stream", NP_OMNI_XMIT },
+		{ "transmit", NP_OMNI_XMIT }, { "recv", NP_OMNI_RECV }, { "receive", NP_OMNI_RECV },
+		{ "maerts", NP_OMNI_RECV }, { "rr", NP_OMNI_XMIT | NP_OMNI_RECV },
 	};
 	char *end;
 	long v;
 
+	*out = 0;
+	if (!*w)
+		return NP_OPTS_RUN;
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		if (strcasecmp(c->val, names[k].name) == 0) {
+		if (strcasecmp(w, names[k].name) == 0) {
 			*out = names[k].dir;
 			return NP_OPTS_RUN;
 		}
 	}
-	/* Numbers are netperf's own view: 0x2 it sends, 0x4 it receives. */
-	v = strtol(c->val, &end, 0);
-	if (!isdigit((unsigned char)c->val[0]) || *end != '\0' || (v != 2 && v != 4 && v != 6))
-		return bad(c, "a direction is send, recv, rr, or 0x2, 0x4, 0x6");
-	*out = (uint32_t)((v & 2 ? NP_DIR_RECV : 0) | (v & 4 ? NP_DIR_XMIT : 0));
+	errno = 0;
+	v = strtol(w, &end, 0);
+	if (end == w) {
+		notice(c, "'%s' is no direction (send, recv, rr, 0x2, 0x4, 0x6): read as 0, as "
+		       "netperf 2.7.1 reads it (alone, a send test; TCP_CRR is -c -d rr)", w);
+		return NP_OPTS_RUN;
+	}
+	if (errno || v < 0 || (v & ~(long)(NP_OMNI_XMIT | NP_OMNI_RECV)))
+		return bad(c, "a direction is send, recv, rr, or a number of the bits 0x2 (send) "
+			   "and 0x4 (receive)");
+	if (*end)
+		notice(c, "read as %ld, as netperf 2.7.1 reads it ('%s' ignored)", v, end);
+	*out = (uint32_t)v;
 	return NP_OPTS_RUN;
+}
+
+/* -- -d: netperf 2.7.1's parse_direction: words joined by '|', each a
+ * name or a number, their bits or-ed ("send|recv" is rr). */
+static enum np_opts_status direction_of(const struct cur *c, uint32_t *out)
+{
+	const char *w = c->val;
+
+	*out = 0;
+	for (;;) {
+		const size_t len = strcspn(w, "|");
+		char word[64];
+		uint32_t bits;
+		enum np_opts_status st;
+
+		if (len >= sizeof(word))
+			return bad(c, "a direction is send, recv, rr, or a number");
+		memcpy(word, w, len);
+		word[len] = '\0';
+		if ((st = direction_word(c, word, &bits)) != NP_OPTS_RUN)
+			return st;
+		*out |= bits;
+		if (!w[len])
+			return NP_OPTS_RUN;
+		w += len + 1;
+	}
 }
 
 static enum np_opts_status sock_type_of(const struct cur *c, int *out)
@@ -1185,16 +1269,21 @@ static enum np_opts_status sock_type_of(const struct cur *c, int *out)
 	return NP_OPTS_RUN;
 }
 
-static enum np_opts_status protocol_of(const struct cur *c, int *out)
+/* -T: the protocol, and with it the socket type, as 2.7.1's
+ * parse_protocol sets both (-t omni -- -T tcp is a stream test). */
+static enum np_opts_status protocol_of(const struct cur *c, int *out, int *type)
 {
 	if (strcasecmp(c->val, "tcp") == 0 || strcasecmp(c->val, "ipproto_tcp") == 0 ||
-	    strcmp(c->val, "6") == 0)
+	    strcmp(c->val, "6") == 0) {
 		*out = IPPROTO_TCP;
-	else if (strcasecmp(c->val, "udp") == 0 || strcasecmp(c->val, "ipproto_udp") == 0 ||
-		 strcmp(c->val, "17") == 0)
+		*type = SOCK_STREAM;
+	} else if (strcasecmp(c->val, "udp") == 0 || strcasecmp(c->val, "ipproto_udp") == 0 ||
+		 strcmp(c->val, "17") == 0) {
 		*out = IPPROTO_UDP;
-	else
+		*type = SOCK_DGRAM;
+	} else {
 		return bad(c, "a protocol is tcp or udp (others are not tested here)");
+	}
 	return NP_OPTS_RUN;
 }
 
@@ -1214,6 +1303,14 @@ static enum np_opts_status uuid_of(const struct cur *c, struct np_opts *o)
 	memcpy(o->uuid_buf, u, 37);
 	o->uuid = o->uuid_buf;
 	return NP_OPTS_RUN;
+}
+
+/* -t omni: what -m, -M and -r add to the direction until a -d sets it. */
+static void implied_direction(struct np_opts *o, bool xmit, bool recv)
+{
+	if (o->omni_dir_given)
+		return;
+	o->omni_dir |= (xmit ? NP_OMNI_XMIT : 0) | (recv ? NP_OMNI_RECV : 0);
 }
 
 /* The test-specific walk: the options, and which of the test's own were
@@ -1306,8 +1403,8 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 			return bad(c, "not a number");
 		return NP_OPTS_RUN;
 	case 'c':
-		if (!o->test->connect_each)
-			notice(c, "the test name decides what is a connection test here (TCP_CRR, TCP_CC); ignored");
+		/* resolve_test finds the connection test it makes. */
+		o->connect_test = true;
 		return NP_OPTS_RUN;
 	case 'B':
 	case 'g':
@@ -1330,11 +1427,18 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 		notice(c, "the support for check_interval has been removed (as in netperf 2.7.1); ignored");
 		return NP_OPTS_RUN;
 	case 'd':
-		return direction_of(c, &o->direction_over);
+		/* 2.7.1 reads it and then keeps the test name's direction. */
+		if (!o->test->omni) {
+			notice(c, "%s's direction is its own; -d is for -t omni (ignored, as "
+			       "netperf 2.7.1 ignores it)", o->test->name);
+			return NP_OPTS_RUN;
+		}
+		o->omni_dir_given = true;
+		return direction_of(c, &o->omni_dir);
 	case 't':
 		return sock_type_of(c, &o->sock_type_over);
 	case 'T':
-		return protocol_of(c, &o->protocol_over);
+		return protocol_of(c, &o->protocol_over, &o->sock_type_over);
 	case 'u':
 		return uuid_of(c, o);
 	case 'e': {
@@ -1384,11 +1488,17 @@ static enum np_opts_status apply_test(void *ctx, const struct cur *c)
 			return st;
 		return NP_OPTS_RUN;
 	case 'm':
+		/* -t omni without -d: a local send size makes it send, a
+		 * remote one receive; -M's first value (the remote receive
+		 * size) sends, its second receives; -r is both. */
+		implied_direction(o, p.has_a, p.has_b);
 		return size_pair(c, &p, msg_max(o), unit, &o->send_size, &o->rsend_size);
 	case 'M':
+		implied_direction(o, p.has_a, p.has_b);
 		return size_pair(c, &p, msg_max(o), unit, &o->rrecv_size, &o->recv_size);
 	case 'r':
 		pair_both(&p);
+		implied_direction(o, true, true);
 		return size_pair(c, &p, msg_max(o), unit, &o->req_size, &o->rsp_size);
 	case 's':
 		pair_both(&p);
@@ -1440,34 +1550,47 @@ static void np_opts_defaults(struct np_opts *o)
 	o->flows = 1;
 }
 
-/* -t omni, and -- -t/-T/-d: the test the socket type, protocol and
- * direction make; the test name gives what they leave out. */
+/* -t omni, and -- -t/-T/-d/-c: the test the socket type, protocol,
+ * direction and connection flag make, as netperf 2.7.1 makes them; the
+ * test name gives what they leave out. */
 static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 {
 	const struct np_test *t = o->test;
+	const bool connect = t->connect_each || o->connect_test;
 	int type, proto;
 	uint32_t dir;
 	const struct np_test *r;
 
 	if (t->length)
 		o->length = t->length;
-	/* TCP_CC's transactions are a connection and its close. */
-	if (t->connect_each && t->direction == 0)
-		o->req_size = o->rsp_size = 0;
-	if (!t->omni && !o->sock_type_over && !o->protocol_over)
-		return NP_OPTS_RUN;
-	type = o->sock_type_over ? o->sock_type_over
-	     : o->protocol_over == IPPROTO_UDP ? SOCK_DGRAM
-	     : t->omni && !o->protocol_over ? SOCK_STREAM : t->sock_type;
+	if (!t->omni && !o->sock_type_over && !o->protocol_over && connect == t->connect_each) {
+		r = t;
+		goto sizes;
+	}
+	type = o->sock_type_over ? o->sock_type_over : t->omni ? SOCK_STREAM : t->sock_type;
 	proto = o->protocol_over ? o->protocol_over
 	      : type == SOCK_DGRAM ? IPPROTO_UDP : IPPROTO_TCP;
-	dir = t->omni ? (o->direction_over ? o->direction_over : NP_DIR_RECV) : t->direction;
-	r = np_test_for_request(type, proto, dir, t->connect_each, NP_EXT_TEST_CLASSIC);
+	if (t->omni) {
+		/* Nothing said: a send test, or with -c connect and close. */
+		const uint32_t d = o->omni_dir == 0 && !connect ? NP_OMNI_XMIT : o->omni_dir;
+
+		dir = (d & NP_OMNI_XMIT ? NP_DIR_RECV : 0) | (d & NP_OMNI_RECV ? NP_DIR_XMIT : 0);
+	} else {
+		dir = t->direction;
+	}
+	r = np_test_for_request(type, proto, dir, connect, NP_EXT_TEST_CLASSIC);
+	if (r == NULL && !t->omni && !t->connect_each && o->connect_test) {
+		/* 2.7.1 would open a connection per send: no such test here. */
+		fprintf(err, "netperf: -- -c: %s has no connection-per-transaction form here "
+			"(TCP_RR's is TCP_CRR); ignored\n", t->name);
+		r = np_test_for_request(type, proto, dir, false, NP_EXT_TEST_CLASSIC);
+	}
 	if (r == NULL) {
-		fprintf(err, "netperf: no test is a %s %s %s test\n",
+		fprintf(err, "netperf: no test is a %s %s %s%s test\n",
 			type == SOCK_DGRAM ? "datagram" : "stream",
-			proto == IPPROTO_UDP ? "UDP" : "TCP",
-			dir == NP_DIR_RECV ? "send" : dir == NP_DIR_XMIT ? "receive" : "request/response");
+			proto == IPPROTO_UDP ? "UDP" : "TCP", connect ? "connection " : "",
+			dir == NP_DIR_RECV ? "send" : dir == NP_DIR_XMIT ? "receive"
+			: dir == 0 ? "connect-only" : "request/response");
 		return NP_OPTS_USAGE;
 	}
 	if (t->omni) {
@@ -1480,6 +1603,14 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 		}
 	}
 	o->test = r;
+sizes:
+	/* TCP_CC's transactions are a connection and its close. */
+	if (r->connect_each && r->direction == 0)
+		o->req_size = o->rsp_size = 0;
+	if (r->connect_each && o->data_lport && !o->crr_port_min)
+		fprintf(err, "netperf: -- -P %u: %s binds each connection to the next local port "
+			"of %d-%d instead, as netperf 2.7.1 does (-- -p min,max sets the range)\n",
+			(unsigned)o->data_lport, r->name, NP_CRR_PORT_MIN, NP_CRR_PORT_MAX);
 	return NP_OPTS_RUN;
 }
 
@@ -1501,7 +1632,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	np_opts_defaults(o);
 	o->argc = argc;
 	o->argv = argv;
-	st = walk("netperf", argc, argv, &i, global_sets, true, apply_global, o, out, err);
+	st = walk("netperf", argc, argv, &i, global_sets, true, true, apply_global, o, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
 	/* -I alone means up to 10 iterations and at least 3, as in netperf. */
@@ -1514,7 +1645,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 	named = o->test;
 	test_params_default(o);
 	test_option_defs(named, own, NULL);
-	st = walk("netperf", argc, argv, &i, sets, false, apply_test, &w, out, err);
+	st = walk("netperf", argc, argv, &i, sets, false, true, apply_test, &w, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
 	/* Before resolve_test, which gives -t omni its default columns. */
@@ -1837,7 +1968,7 @@ enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 	o->max_memory = NS_DEFAULT_MAX_MEMORY;
 	o->control_timeout_s = NS_DEFAULT_CONTROL_TIMEOUT_S;
 	o->log_rate = NS_DEFAULT_LOG_RATE;
-	st = walk("netserver", argc, argv, &i, server_sets, false, apply_server, o, out, err);
+	st = walk("netserver", argc, argv, &i, server_sets, false, false, apply_server, o, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
 	if (o->max_per_prefix == 0)

@@ -110,9 +110,16 @@ struct np_opts {
 	 * command line says; 0 past them.  Each fits int32_t. */
 	int64_t test_params[NP_TEST_OPTIONS];
 	const char *uuid;            /* -u: this test's UUID, NULL = a random one */
-	int sock_type_over;          /* -t: socket type, 0 = the test's */
+	int sock_type_over;          /* -t, or -T's: socket type, 0 = the test's
+				      * (the last of them wins, as in 2.7.1) */
 	int protocol_over;           /* -T: protocol, 0 = the test's */
-	uint32_t direction_over;     /* -d: omni direction, 0 = the test's */
+	/* -t omni's direction in netperf 2.7.1's own bits (NP_OMNI_XMIT:
+	 * netperf sends, NP_OMNI_RECV: it receives): -d sets it, and until
+	 * a -d, -m, -M and -r add to it; 0 at the end is a send test, or
+	 * with -c a connect-only one.  Other tests ignore it. */
+	uint32_t omni_dir;
+	bool omni_dir_given;         /* -d */
+	bool connect_test;           /* -c: a new connection per transaction */
 	bool omni;                   /* -t omni: its banner and -O output */
 	char uuid_buf[37];
 	int data_family;             /* -4/-6/-H ,fam/-L ,fam; AF_UNSPEC = inherit */

@@ -23,6 +23,7 @@
 #include "nic.h"
 #include "selectors.h"
 #include "units.h"
+#include "wire.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
  * addresses of up to 7 characters are shown: "0.0.0.0", "::1", "::". */
@@ -212,11 +213,14 @@ void np_report_host_facts(FILE *out, const struct np_report *r)
 	system_line(out, "Remote", &r->res.remote_host);
 }
 
+static void selection_histogram(FILE *out, const struct np_report *r);
+
 void np_report_body(FILE *out, const struct np_report *r)
 {
 	/* -o/-O/-k replace the tables and the WARNING block (cli.md 3.4). */
 	if (r->selection) {
 		np_sel_print(out, r->selection, r);
+		selection_histogram(out, r);
 	} else {
 		if (r->confidence && !r->res.conf_met)
 			np_report_confidence_warning(out, r);
@@ -409,6 +413,48 @@ static double brief_sd(const struct np_report *r)
 	return brief_local(r) ? r->res.lsd : r->res.rsd;
 }
 
+/* -j (or a latency selector) at -v 2: netperf 2.7.1's histogram block
+ * as its --enable-histogram build prints it, rows and widths and the
+ * title each test gives it (leading blank lines and all), so that scripts
+ * that read it (PerfKitBenchmarker) keep working.  Nothing when no
+ * histogram was kept. */
+static void histogram_block(FILE *out, const struct np_report *r, const char *title)
+{
+	static const char *const names[NP_HIST_DECADES] = {
+		"UNIT_USEC     ", "TEN_USEC      ", "HUNDRED_USEC  ", "UNIT_MSEC     ",
+		"TEN_MSEC      ", "HUNDRED_MSEC  ", "UNIT_SEC      ", "TEN_SEC       ",
+	};
+	const struct np_hist *h = r->res.hist;
+	uint64_t rows[NP_HIST_DECADES][10], over;
+
+	if (!h || r->verbosity < 2)
+		return;
+	np_hist_decades(h, rows, &over);
+	fputs(title, out);
+	for (int k = 0; k < NP_HIST_DECADES; k++) {
+		fputs(names[k], out);
+		for (int j = 0; j < 10; j++)
+			fprintf(out, ": %4" PRIu64, rows[k][j]);
+		fputc('\n', out);
+	}
+	fprintf(out, ">100_SECS: %" PRIu64 "\n", over);
+	fprintf(out, "HIST_TOTAL:      %" PRIu64 "\n", h->count);
+}
+
+/* After -o/-O/-k's output, 2.7.1 titles the block by the direction. */
+static void selection_histogram(FILE *out, const struct np_report *r)
+{
+	const struct np_test *t = r->test;
+	const bool srv_xmit = t->direction & NP_DIR_XMIT, srv_recv = t->direction & NP_DIR_RECV;
+	const char *what = srv_xmit && srv_recv
+		? (t->connect_each ? "connect/request/response/close" : "request/response")
+		: srv_xmit ? "recv" : srv_recv ? "send" : "connect/close";
+	char title[80];
+
+	snprintf(title, sizeof(title), "\nHistogram of %s times\n", what);
+	histogram_block(out, r, title);
+}
+
 static void mss_block(FILE *out, const struct np_report *r)
 {
 	fprintf(out, "\nMaximum\nSegment\nSize (bytes)\n%6d\n", r->res.mss);
@@ -446,6 +492,7 @@ struct stream_view {
 	int sock1, sock2, msg;          /* the three size columns */
 	const char *ops1, *ops2;        /* "Sends"/"Recvs" in the -v 2 title */
 	const char *dir1, *dir2;        /* "Send"/"Recv": -v 2 and CPU titles */
+	const char *hist_title;         /* histogram_block's */
 	uint64_t bytes1, calls1;        /* the local side's transfer */
 	uint64_t bytes2, calls2;        /* the remote side's */
 };
@@ -476,13 +523,14 @@ static void stream_table(FILE *out, const struct np_report *r, const struct stre
 		8, 8, 0, 0, v->bytes1, per_call(v->bytes1, v->calls1), v->calls1,
 		per_call(v->bytes2, v->calls2), v->calls2);
 	mss_block(out, r);
+	histogram_block(out, r, v->hist_title);
 }
 
 void np_report_stream_table(FILE *out, const struct np_report *r)
 {
 	const struct stream_view v = {
 		r->res.rsr, r->res.lss, r->res.send_size, "Sends", "Recvs", "Send", "Recv",
-		r->res.local.bytes_sent, r->res.local.send_calls,
+		"\n\nHistogram of time spent in send() call.\n", r->res.local.bytes_sent, r->res.local.send_calls,
 		r->res.remote.bytes_recv, r->res.remote.recv_calls,
 	};
 
@@ -506,7 +554,7 @@ void np_report_maerts_table(FILE *out, const struct np_report *r)
 	 * local-send socket sizes here, not the MAERTS ones. */
 	const struct stream_view v = {
 		r->cpu ? r->res.rsr : r->res.lsr, r->cpu ? r->res.lss : r->res.rss, r->res.rsend_size,
-		"Recvs", "Sends", "Recv", "Send",
+		"Recvs", "Sends", "Recv", "Send", "\n\nHistogram of time spent in recv() call.\n",
 		r->res.local.bytes_recv, r->res.local.recv_calls,
 		r->res.remote.bytes_sent, r->res.remote.send_calls,
 	};
@@ -546,6 +594,7 @@ void np_report_udp_stream_table(FILE *out, const struct np_report *r)
 		r->res.elapsed, r->res.remote.recv_calls, prec, r->res.remote_tput);
 	udp_cpu_cells(out, r, r->res.rcpu, r->res.rsd);
 	fputs("\n\n", out);
+	histogram_block(out, r, "\nHistogram of time spent in send() call\n");
 }
 
 /* netperf prints the send rate here, not the received one; with CPU the
@@ -620,36 +669,12 @@ static void rr_rows(FILE *out, const struct np_report *r, const struct rr_view *
 	fprintf(out, "%-6d %-6d\n", r->res.rss, r->res.rsr);
 }
 
-/* -j -v 2: netperf 2.7.1's histogram block (its --enable-histogram
- * build), rows and widths as it prints them, so that scripts that read it
- * (PerfKitBenchmarker) keep working. */
-static void histogram_block(FILE *out, const struct np_hist *h)
-{
-	static const char *const names[NP_HIST_DECADES] = {
-		"UNIT_USEC     ", "TEN_USEC      ", "HUNDRED_USEC  ", "UNIT_MSEC     ",
-		"TEN_MSEC      ", "HUNDRED_MSEC  ", "UNIT_SEC      ", "TEN_SEC       ",
-	};
-	uint64_t rows[NP_HIST_DECADES][10], over;
-
-	np_hist_decades(h, rows, &over);
-	fputs("\nHistogram of request/reponse times.\n", out);
-	for (int k = 0; k < NP_HIST_DECADES; k++) {
-		fputs(names[k], out);
-		for (int j = 0; j < 10; j++)
-			fprintf(out, ": %4" PRIu64, rows[k][j]);
-		fputc('\n', out);
-	}
-	fprintf(out, ">100_SECS: %" PRIu64 "\n", over);
-	fprintf(out, "HIST_TOTAL:      %" PRIu64 "\n", h->count);
-}
-
 /* -v 2, request/response: after everything netperf 2.7.1 prints (its
  * histogram block with -j), the mean round trip and half of it, the
  * one-way estimate that lat_udp and lat_tcp report. */
-static void rr_extras(FILE *out, const struct np_report *r)
+static void rr_extras(FILE *out, const struct np_report *r, const char *hist_title)
 {
-	if (r->res.hist)
-		histogram_block(out, r->res.hist);
+	histogram_block(out, r, hist_title);
 	fprintf(out, "\nRound-trip latency: %.3f usec mean, one-way estimate %.3f usec\n",
 		r->res.rt_latency, r->res.rt_latency / 2.0);
 }
@@ -670,7 +695,7 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 	if (r->verbosity < 2)
 		return;
 	if (!tcp) {
-		rr_extras(out, r);
+		rr_extras(out, r, "\nHistogram of request/reponse times.\n");
 		return;
 	}
 	fprintf(out, "Alignment      Offset         RoundTrip  Trans    Throughput\n"
@@ -681,7 +706,7 @@ void np_report_rr_table(FILE *out, const struct np_report *r)
 	 * belongs, so that column reads 0. */
 	fprintf(out, "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f\n",
 		8, 0, 0, 0, rate > 0 ? 1e6 / rate : 0.0, rate, r->res.tput_out, r->res.tput_in);
-	rr_extras(out, r);
+	rr_extras(out, r, "\nHistogram of request/response times\n");
 }
 
 void np_report_rr_brief(FILE *out, const struct np_report *r)
@@ -704,7 +729,7 @@ void np_report_crr_table(FILE *out, const struct np_report *r)
 		return;
 	fprintf(out, "\nAlignment      Offset\nLocal  Remote  Local  Remote\n"
 		"Send   Recv    Send   Recv\n%5d  %5d   %5d  %5d\n", 8, 8, 0, 0);
-	rr_extras(out, r);
+	rr_extras(out, r, "\nHistogram of request/response times\n");
 }
 
 /* With CPU, the service demand without a method letter. */

@@ -579,13 +579,15 @@ static void select_all(struct np_selection *sel)
 	}
 }
 
-/* The default depends on who sends (direction is netserver's view). */
+/* The default depends on who sends (direction is netserver's view); a
+ * test without data (TCP_CC) counts as request/response, as 2.7.1's
+ * NETPERF_IS_RR has it. */
 static const char *default_list(const struct np_test *t, bool cpu)
 {
 	const bool srv_xmit = t && (t->direction & NP_DIR_XMIT);
 	const bool srv_recv = t && (t->direction & NP_DIR_RECV);
 
-	if (srv_xmit && srv_recv)
+	if (srv_xmit == srv_recv && t)
 		return cpu ? RR_LIST "," CPU_LIST : RR_LIST;
 	if (srv_xmit)
 		return cpu ? MAERTS_LIST "," CPU_LIST : MAERTS_LIST;

@@ -3,7 +3,9 @@
  * as fast as it can, the other counts what arrives.
  *
  * Two loops serve all six roles: send_loop and recv_loop.  They read only
- * their run's flags, never the clock, allocate nothing and print nothing.
+ * their run's flags, allocate nothing and print nothing, and read the
+ * clock only when netperf is asked for latency figures (-j, or a latency
+ * output selector): then each data call is timed, as netperf 2.7.1 does.
  * The end of a test, as netperf 2.7 does it: TCP half-closes and the
  * receiver closes on EOF; UDP sends three zero-length datagrams and the
  * receiver stops at the first.
@@ -51,15 +53,31 @@ static ssize_t send_file(int fd, int file_fd, off_t *off, size_t size)
 	return n;
 }
 
-/* Inlined into each caller, so that the constants from_file and zc (NULL:
- * plain sends) cost the plain send loop nothing.
+/* -j, or a latency output selector: each data call timed, as netperf
+ * 2.7.1 times every send() (recv() in TCP_MAERTS) of a stream test into
+ * the run's histogram.  Two clock reads per call, only then: the loops
+ * below are inlined with timed a constant, so the plain ones read none. */
+static NP_HOT_INLINE uint64_t call_start(bool timed)
+{
+	return timed ? np_run_clock_ns() : 0;
+}
+
+static NP_HOT_INLINE void call_done(struct np_run *run, bool timed, uint64_t t0)
+{
+	if (timed)
+		np_hist_add(run->hist, np_run_clock_ns() - t0);
+}
+
+/* Inlined into each caller, so that the constants from_file, timed and zc
+ * (NULL: plain sends) cost the plain send loop nothing.
  *
  * With zc the sends are MSG_ZEROCOPY: the kernel sends from buf's pages
  * until the send's completion comes.  The loop never writes buf, so the
  * next send may take the same pages at once; completions are read only
  * to stay within the pinned-page budget (zerocopy.h) and to count. */
 static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
-					enum peer_close pc, bool from_file, struct np_zc *zc)
+					enum peer_close pc, bool from_file, bool timed,
+					struct np_zc *zc)
 {
 	const char *buf = run->sbuf;
 	const size_t size = (size_t)run->send_size;
@@ -70,12 +88,15 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 
 	while (!np_run_stopped(run) && c->bytes_sent < limit) {
 		ssize_t n;
+		uint64_t t0;
 
 		if (zc && np_zc_full(zc) && np_zc_reap(run, zc, fd) < 0)
 			return -1;
+		t0 = call_start(timed);
 		n = from_file ? send_file(fd, run->file_fd, &off, size)
 			      : np_send(fd, buf, size, flags);
 		if (n >= 0) {
+			call_done(run, timed, t0);
 			c->bytes_sent += (uint64_t)n;
 			c->send_calls++;
 			if (zc)
@@ -90,8 +111,11 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 		}
 		switch (np_run_io_error(run, "send", errno, (udp ? NP_IO_UDP : 0u) |
 				       (pc == PEER_CLOSE_ENDS ? NP_IO_PEER : 0u))) {
-		case NP_IO_RETRY:
 		case NP_IO_LOST:
+			/* 2.7.1 counts a datagram the kernel dropped as a send. */
+			call_done(run, timed, t0);
+			continue;
+		case NP_IO_RETRY:
 			continue;
 		case NP_IO_FAILED:
 			return -1;
@@ -105,7 +129,8 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc,
 				   bool from_file)
 {
-	return send_loop_with(run, fd, udp, pc, from_file, NULL);
+	return run->hist ? send_loop_with(run, fd, udp, pc, from_file, true, NULL)
+			 : send_loop_with(run, fd, udp, pc, from_file, false, NULL);
 }
 
 /* Until EOF / an empty datagram, the timer, or limit bytes.  *eof says
@@ -114,8 +139,9 @@ static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum pe
  * long silence (NP_IO_IDLE_ENDS: the end markers were lost).  spin:
  * --busy-poll's (UDP_STREAM's netserver), NULL for a plain loop;
  * inlined, so that a constant NULL leaves no look at it per receive. */
-static NP_HOT_INLINE int recv_loop(struct np_run *run, int fd, uint64_t limit,
-				   unsigned flags, struct np_spin *spin, bool *eof)
+static NP_HOT_INLINE int recv_loop_with(struct np_run *run, int fd, uint64_t limit,
+					unsigned flags, struct np_spin *spin, bool timed,
+					bool *eof)
 {
 	char *buf = run->rbuf;
 	const size_t size = (size_t)run->recv_size;
@@ -123,9 +149,11 @@ static NP_HOT_INLINE int recv_loop(struct np_run *run, int fd, uint64_t limit,
 
 	*eof = false;
 	while (!np_run_stopped(run) && c->bytes_recv < limit) {
+		const uint64_t t0 = call_start(timed);
 		ssize_t n = np_spin_recv(run, spin, fd, buf, size);
 
 		if (n > 0) {
+			call_done(run, timed, t0);
 			c->bytes_recv += (uint64_t)n;
 			c->recv_calls++;
 			continue;
@@ -143,6 +171,12 @@ static NP_HOT_INLINE int recv_loop(struct np_run *run, int fd, uint64_t limit,
 		}
 	}
 	return 0;
+}
+
+static NP_HOT_INLINE int recv_loop(struct np_run *run, int fd, uint64_t limit,
+				   unsigned flags, struct np_spin *spin, bool *eof)
+{
+	return recv_loop_with(run, fd, limit, flags, spin, false, eof);
 }
 
 static uint64_t count_limit(const struct np_run *run)
@@ -164,8 +198,9 @@ static NP_HOT_INLINE int tcp_send_client(struct np_run *run, bool from_file)
 		return -1;
 	if (np_run_connect(run) < 0)
 		return -1;
-	rc = zerocopy ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, &zc)
-		      : send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file);
+	rc = !zerocopy ? send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file)
+	   : run->hist ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, true, &zc)
+		       : send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, false, &zc);
 	if (rc < 0)
 		return -1;
 	if (shutdown(run->fd, SHUT_WR) < 0)
@@ -223,7 +258,8 @@ static int tcp_maerts_client(struct np_run *run)
 
 	if (np_run_connect(run) < 0)
 		return -1;
-	if (recv_loop(run, run->fd, count_limit(run), 0, NULL, &eof) < 0)
+	if ((run->hist ? recv_loop_with(run, run->fd, count_limit(run), 0, NULL, true, &eof)
+		       : recv_loop(run, run->fd, count_limit(run), 0, NULL, &eof)) < 0)
 		return -1;
 	return eof ? 0 : np_run_drain(run, run->fd);
 }
@@ -241,7 +277,7 @@ static int tcp_maerts_server(struct np_run *run)
 		return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
 	if (np_zc_start(run, &zc, run->conn, (size_t)run->send_size) < 0)
 		return -1;
-	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, &zc);
+	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, false, &zc);
 	if (rc == 0)
 		np_zc_finish(run, &zc, run->conn);
 	return rc;
@@ -321,12 +357,17 @@ static int udp_mmsg_send_loop(struct np_run *run, struct np_mmsg *tx, uint64_t s
 
 	while (!np_run_stopped(run) && c->bytes_sent < limit) {
 		unsigned v = tx->n;
+		uint64_t t0;
 		int n;
 
 		/* -l -N: no more messages than the count needs. */
 		if (run->count > 0 && (limit - c->bytes_sent + size - 1) / size < v)
 			v = (unsigned)((limit - c->bytes_sent + size - 1) / size);
+		t0 = run->hist ? np_run_clock_ns() : 0;
 		n = np_sendmmsg(run->fd, tx->hdr, v, MSG_NOSIGNAL);
+		/* -j: a sample per call, which carried several datagrams. */
+		if (run->hist && (n >= 0 || errno == ENOBUFS))
+			np_hist_add(run->hist, np_run_clock_ns() - t0);
 		if (n >= 0) {
 			c->bytes_sent += (uint64_t)n * size;
 			c->send_calls += (uint64_t)n * segs;

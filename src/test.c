@@ -54,7 +54,7 @@ const char *np_test_direction_name(const struct np_test *t)
 	if (srv_xmit && srv_recv)
 		return t->connect_each ? "Connect|Send|Recv" : "Send|Recv";
 	if (!srv_xmit && !srv_recv)
-		return "Connect";
+		return "Connection";
 	return srv_xmit ? "Receive" : "Send";
 }
 
@@ -264,6 +264,10 @@ int np_run_bind_local(struct np_run *run, int fd)
 		if (run->port_min) {
 			if (run->port_next < run->port_min || run->port_next > run->port_max)
 				run->port_next = run->port_min;
+			if (run->port_next == run->port_skip && span > 1) {
+				run->port_next++;
+				continue;
+			}
 			np_addr_set_port((struct sockaddr *)&run->local, run->port_next++);
 		}
 		if (bind(fd, (const struct sockaddr *)&run->local, run->local_len) == 0)

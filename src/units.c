@@ -126,6 +126,51 @@ int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 	return parse_number(text, false, min, max, out, why);
 }
 
+int np_parse_leading(const char *text, int64_t min, int64_t max, int64_t *out,
+		     const char **rest, const char **why)
+{
+	const char *p = text;
+	char *end;
+	long long v;
+	int64_t factor = 1;
+
+	*rest = "";
+	if (text == NULL || !(isdigit((unsigned char)*p) ||
+			      (*p == '-' && isdigit((unsigned char)p[1])))) {
+		*why = "not a number";
+		return -1;
+	}
+	errno = 0;
+	v = strtoll(p, &end, 10);
+	if (errno == ERANGE) {
+		*why = "number too large";
+		return -1;
+	}
+	if (suffix_factor(*end)) {
+		factor = suffix_factor(*end);
+		end++;
+	}
+	/* A digit, a point or another suffix letter in the tail would read
+	 * differently there (convert() multiplies by every suffix letter it
+	 * finds; atoi stops at "."): not what its writer meant. */
+	if (end[strcspn(end, ".0123456789KMGkmg")] != '\0') {
+		*why = "not a number (suffixes: K M G k m g)";
+		return -1;
+	}
+	if ((v > 0 && v > INT64_MAX / factor) || (v < 0 && v < INT64_MIN / factor)) {
+		*why = "number too large";
+		return -1;
+	}
+	v *= factor;
+	if (v < min || v > max) {
+		*why = "out of range";
+		return -1;
+	}
+	*out = v;
+	*rest = end;
+	return 0;
+}
+
 const char *np_family_name(int family)
 {
 	switch (family) {

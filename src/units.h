@@ -36,6 +36,18 @@ const char *np_unit_label(char unit);
 int np_parse_size(const char *text, int64_t min, int64_t max, int64_t *out,
 		  const char **why);
 
+/*
+ * netperf 2.7.1 reads most numbers with atoi() or its convert(), which
+ * take the leading digits (and a suffix letter) and ignore the rest:
+ * "-G 1400b" is 1400.  np_parse_leading reads such a text the same way:
+ * the leading number, at most one suffix right after it, within
+ * [min, max], with *rest at the tail 2.7.1 ignores.  A tail with a digit,
+ * a point or a suffix letter in it is refused (-1, why): 2.7.1 reads
+ * "1.5M" as 1 MiB and "2e6" as 2, never what was meant.
+ */
+int np_parse_leading(const char *text, int64_t min, int64_t max, int64_t *out,
+		     const char **rest, const char **why);
+
 /* Plain decimal integer (no suffix) within [min, max]. */
 int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 		 const char **why);
