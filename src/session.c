@@ -464,18 +464,19 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	}
 	s->cpu_used |= cpu;
 
-	/* Receivers pad their timer: the client's end marker should come
-	 * first, the timer only covers a lost one.  Runs without a length
-	 * (counted, or netperf 2.7's -l 0) end at --max-test-time. */
+	/* Timers are padded: a receiver's, as the client's end marker
+	 * should come first and the timer only covers a lost one; a
+	 * sender's (TCP_MAERTS) until the client connects, which restarts
+	 * it (the client may pause first: netperf -s).  Runs without a
+	 * length (counted, or netperf 2.7's -l 0) end at --max-test-time. */
 	run.timed = q->test_length > 0;
 	run.length = run.timed ? q->test_length : budget;
-	run.pad = run.timed && ((q->direction & NP_DIR_RECV) || t->connect_each) ? PAD_SECONDS
-									     : 0;
-	if (t->connect_each && run.pad) {
-		/* TCP_CRR has no end marker: its loop lingers instead. */
+	run.pad = run.timed ? PAD_SECONDS : 0;
+	/* TCP_CRR has no end marker: its loop lingers after the timer
+	 * instead.  The pad stays for the wait for the first connection
+	 * (netperf -s 2 pauses before it), which restarts the timer. */
+	if (t->connect_each && run.pad)
 		run.linger = run.pad;
-		run.pad = 0;
-	}
 	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
 	run.watch = &watch;
 	run.ev = &watch.ev;

@@ -273,6 +273,9 @@ static int tcp_maerts_server(struct np_run *run)
 
 	if (rc <= 0)
 		return rc;
+	/* The test's length counts from the connection: sending as long as
+	 * the client measures. */
+	np_run_restart_timer(run);
 	if (!np_test_param(run->test, run->params, "zerocopy"))
 		return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
 	if (np_zc_start(run, &zc, run->conn, (size_t)run->send_size) < 0)

@@ -246,11 +246,37 @@ enum np_io np_run_io_error(struct np_run *run, const char *what, int err, unsign
 	return NP_IO_FAILED;
 }
 
+/* Whether fd's two ends are one address and port: a socket bound to the
+ * port it connects to on this host (-- -P 5000 to a netserver on the
+ * same address) meets itself, and the test would measure nothing. */
+static bool connected_to_itself(int fd)
+{
+	struct sockaddr_storage a, b;
+	socklen_t la = sizeof(a), lb = sizeof(b);
+
+	if (getsockname(fd, (struct sockaddr *)&a, &la) < 0 ||
+	    getpeername(fd, (struct sockaddr *)&b, &lb) < 0 || la != lb)
+		return false;
+	if (a.ss_family == AF_INET)
+		return memcmp(&((struct sockaddr_in *)&a)->sin_addr,
+			      &((struct sockaddr_in *)&b)->sin_addr, 4) == 0 &&
+		       ((struct sockaddr_in *)&a)->sin_port == ((struct sockaddr_in *)&b)->sin_port;
+	if (a.ss_family == AF_INET6)
+		return memcmp(&((struct sockaddr_in6 *)&a)->sin6_addr,
+			      &((struct sockaddr_in6 *)&b)->sin6_addr, 16) == 0 &&
+		       ((struct sockaddr_in6 *)&a)->sin6_port ==
+			       ((struct sockaddr_in6 *)&b)->sin6_port;
+	return false;
+}
+
 int np_run_connect(struct np_run *run)
 {
 	if (np_sock_connect(run->fd, (const struct sockaddr *)&run->peer,
 			    run->peer_len, NP_IDLE_TIMEOUT_S * 1000) < 0)
 		return np_run_fail(run, "connect", errno);
+	if (connected_to_itself(run->fd))
+		return np_run_fail(run, "connect (to itself: -- -P gave the local port the server's "
+			"on one address; use -- -P ,port)", EADDRINUSE);
 	return 0;
 }
 

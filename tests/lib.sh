@@ -230,3 +230,65 @@ EOF
 	[ -n "$_cc_seen" ] || fail "check_client: no -- before the client command"
 	refpeer_runs check-client "$@"
 }
+
+# start_refpeer NAME [ADDRESS]: refpeer.py's server (netserver 2.7.1 on
+# the wire) on a free port of ADDRESS (127.0.0.1); sets NAME_port.  Needs
+# python3.
+start_refpeer() {
+	_sr_port=$(free_ports 1) || fail "no free port for refpeer.py"
+	"${PYTHON3:-python3}" "$REFPEER" server --host "${2:-127.0.0.1}" --port "$_sr_port" \
+		>"$tmp/$1.out" 2>&1 &
+	pids="$pids $!"
+	wait_until 30 grep -q 'listening' "$tmp/$1.out" ||
+		fail "refpeer.py server did not start: $(cat "$tmp/$1.out")"
+	eval "$1_port=$_sr_port"
+}
+
+# daemon_pid ARGV...: the PID of the process whose command line is
+# exactly ARGV (a daemon that detached, which only its command line
+# finds); empty when there is none.
+daemon_pid() {
+	_dp_want="$* "
+	for _dp_f in /proc/[0-9]*/cmdline; do
+		[ "$(tr '\0' ' ' <"$_dp_f" 2>/dev/null)" = "$_dp_want" ] || continue
+		_dp_pid=${_dp_f#/proc/}
+		echo "${_dp_pid%/cmdline}"
+	done
+}
+
+# veth_pair: two hosts on one machine, network namespaces $a and $b
+# joined by a veth pair (va$$ in $a, vb$$ in $b): 198.18.0.1 and
+# 198.18.0.2 (RFC 2544's benchmarking range), with $v6 set when
+# 2001:2::1 and 2001:2::2 could be added too.  Both go at exit.  Skips
+# without root or where namespaces do not work.
+veth_pair() {
+	[ "$(id -u)" -eq 0 ] || skip "network namespaces need root"
+	command -v ip >/dev/null 2>&1 || skip "ip (iproute2) is not installed"
+	a=npng-a-$$
+	b=npng-b-$$
+	trap 'cleanup; ip netns del "$a" 2>/dev/null; ip netns del "$b" 2>/dev/null' EXIT
+	ip netns add "$a" 2>"$tmp/ns.err" || skip "cannot create a network namespace: $(cat "$tmp/ns.err")"
+	# `ip netns exec` remounts /sys and needs / to be a mount point,
+	# which a chroot's / often is not: try it before relying on it.
+	ip netns exec "$a" true 2>"$tmp/ns.err" ||
+		skip "ip netns exec does not work here: $(tr '\n' ' ' <"$tmp/ns.err")"
+	ip netns add "$b" || fail "second namespace"
+	ip link add "va$$" netns "$a" type veth peer name "vb$$" netns "$b" ||
+		skip "cannot create a veth pair"
+	ip -n "$a" link set lo up
+	ip -n "$b" link set lo up
+	ip -n "$a" addr add 198.18.0.1/24 dev "va$$"
+	ip -n "$b" addr add 198.18.0.2/24 dev "vb$$"
+	v6=yes
+	ip -n "$a" addr add 2001:2::1/64 dev "va$$" nodad 2>/dev/null || v6=
+	ip -n "$b" addr add 2001:2::2/64 dev "vb$$" nodad 2>/dev/null || v6=
+	ip -n "$a" link set "va$$" up
+	ip -n "$b" link set "vb$$" up
+	# Both ends up, with carrier (the kernel reports that asynchronously).
+	wait_until 20 veth_up ||
+		fail "veth pair not up: $(ip -n "$a" -o link show "va$$"; ip -n "$b" -o link show "vb$$")"
+}
+veth_up() {
+	ip -n "$a" -o link show "va$$" | grep -q 'LOWER_UP.* state UP' &&
+		ip -n "$b" -o link show "vb$$" | grep -q 'LOWER_UP.* state UP'
+}
