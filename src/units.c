@@ -70,8 +70,11 @@ static int64_t suffix_factor(char c)
 	}
 }
 
-static int parse_number(const char *text, bool suffixes, int64_t min,
-			int64_t max, int64_t *out, const char **why)
+/* The number text holds, with suffixes one size letter after it: the
+ * whole text (rest NULL), or its leading part with *rest at the tail
+ * (np_parse_leading). */
+static int parse_number(const char *text, bool suffixes, int64_t min, int64_t max,
+			int64_t *out, const char **rest, const char **why)
 {
 	const char *p = text;
 	char *end;
@@ -93,13 +96,14 @@ static int parse_number(const char *text, bool suffixes, int64_t min,
 		*why = "number too large";
 		return -1;
 	}
-	if (*end != '\0') {
-		factor = suffixes ? suffix_factor(*end) : 0;
-		if (factor == 0 || end[1] != '\0') {
-			*why = suffixes ? "not a number (suffixes: K M G k m g)"
-					: "not a number";
-			return -1;
-		}
+	if (suffixes && suffix_factor(*end))
+		factor = suffix_factor(*end++);
+	/* The tail 2.7.1 ignores may hold no digit, point or other size
+	 * letter: convert() multiplies by every size letter it finds, atoi
+	 * stops at ".", so such a tail never reads as its writer meant. */
+	if (rest ? end[strcspn(end, ".0123456789KMGkmg")] != '\0' : *end != '\0') {
+		*why = suffixes ? "not a number (suffixes: K M G k m g)" : "not a number";
+		return -1;
 	}
 	if ((v > 0 && v > INT64_MAX / factor) || (v < 0 && v < INT64_MIN / factor)) {
 		*why = "number too large";
@@ -111,64 +115,28 @@ static int parse_number(const char *text, bool suffixes, int64_t min,
 		return -1;
 	}
 	*out = v;
+	if (rest)
+		*rest = end;
 	return 0;
 }
 
 int np_parse_size(const char *text, int64_t min, int64_t max, int64_t *out,
 		  const char **why)
 {
-	return parse_number(text, true, min, max, out, why);
+	return parse_number(text, true, min, max, out, NULL, why);
 }
 
 int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 		 const char **why)
 {
-	return parse_number(text, false, min, max, out, why);
+	return parse_number(text, false, min, max, out, NULL, why);
 }
 
 int np_parse_leading(const char *text, int64_t min, int64_t max, int64_t *out,
 		     const char **rest, const char **why)
 {
-	const char *p = text;
-	char *end;
-	long long v;
-	int64_t factor = 1;
-
 	*rest = "";
-	if (text == NULL || !(isdigit((unsigned char)*p) ||
-			      (*p == '-' && isdigit((unsigned char)p[1])))) {
-		*why = "not a number";
-		return -1;
-	}
-	errno = 0;
-	v = strtoll(p, &end, 10);
-	if (errno == ERANGE) {
-		*why = "number too large";
-		return -1;
-	}
-	if (suffix_factor(*end)) {
-		factor = suffix_factor(*end);
-		end++;
-	}
-	/* A digit, a point or another suffix letter in the tail would read
-	 * differently there (convert() multiplies by every suffix letter it
-	 * finds; atoi stops at "."): not what its writer meant. */
-	if (end[strcspn(end, ".0123456789KMGkmg")] != '\0') {
-		*why = "not a number (suffixes: K M G k m g)";
-		return -1;
-	}
-	if ((v > 0 && v > INT64_MAX / factor) || (v < 0 && v < INT64_MIN / factor)) {
-		*why = "number too large";
-		return -1;
-	}
-	v *= factor;
-	if (v < min || v > max) {
-		*why = "out of range";
-		return -1;
-	}
-	*out = v;
-	*rest = end;
-	return 0;
+	return parse_number(text, true, min, max, out, rest, why);
 }
 
 const char *np_family_name(int family)

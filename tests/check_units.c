@@ -1,6 +1,7 @@
 /*
  * check_units.c - unit tests for units.c: the strict number parser with
- * netperf's size suffixes, and the -f output units.
+ * netperf's size suffixes, 2.7.1's leading-number reading, and the -f
+ * output units.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -154,6 +155,58 @@ START_TEST(test_parse_null)
 }
 END_TEST
 
+/* np_parse_leading: 2.7.1's atoi/convert reading, the tail kept apart. */
+struct lead_case {
+	const char *text;
+	int rc;
+	int64_t value;
+	const char *rest;   /* rc 0: the tail; rc -1: the reason */
+};
+
+static const struct lead_case lead_cases[] = {
+	{ "64", 0, 64, "" },
+	{ "1400b", 0, 1400, "b" },
+	{ "12abc", 0, 12, "abc" },
+	{ "10s", 0, 10, "s" },
+	{ "64K", 0, 65536, "" },
+	{ "64KB", 0, 65536, "B" },
+	{ "-5x", 0, -5, "x" },
+	{ "5 ", 0, 5, " " },
+	/* A tail 2.7.1 would read otherwise than meant. */
+	{ "1.5M", -1, 0, NAN_SFX },
+	{ "2e6", -1, 0, NAN_SFX },
+	{ "1kK", -1, 0, NAN_SFX },
+	{ "64K5", -1, 0, NAN_SFX },
+	{ "10xm", -1, 0, NAN_SFX },
+	/* No leading number: 2.7.1's 0, never meant. */
+	{ "abc", -1, 0, NAN_ },
+	{ "b1400", -1, 0, NAN_ },
+	{ " 5", -1, 0, NAN_ },
+	{ "", -1, 0, EMPTY },
+	{ "99999999999999999999x", -1, 0, BIG },
+	{ "70000b", -1, 0, RANGE },
+	{ "65537", -1, 0, RANGE },
+};
+
+START_TEST(test_parse_leading)
+{
+	const struct lead_case *c = &lead_cases[_i];
+	int64_t out = 12345;
+	const char *why = NULL, *rest = NULL;
+	int rc = np_parse_leading(c->text, -100000, 65536, &out, &rest, &why);
+
+	ck_assert_msg(rc == c->rc, "np_parse_leading(\"%s\") returned %d, want %d (%s)",
+		      c->text, rc, c->rc, why ? why : "-");
+	if (rc == 0) {
+		ck_assert_msg(out == c->value, "\"%s\" gave %lld", c->text, (long long)out);
+		ck_assert_msg(strcmp(rest, c->rest) == 0, "\"%s\": tail \"%s\"", c->text, rest);
+	} else {
+		ck_assert_msg(strcmp(why, c->rest) == 0, "\"%s\": reason \"%s\"", c->text, why);
+		ck_assert_msg(rest && !*rest, "\"%s\": a tail on failure", c->text);
+	}
+}
+END_TEST
+
 /* -f letters: what 1 MiB/s (1048576 bytes/s) becomes, and the label. */
 struct unit_case {
 	char unit;
@@ -239,6 +292,7 @@ static Suite *units_suite(void)
 	tc = tcase_create("parse");
 	tcase_add_loop_test(tc, test_parse, 0, ARRAY_LEN(parse_cases));
 	tcase_add_test(tc, test_parse_null);
+	tcase_add_loop_test(tc, test_parse_leading, 0, ARRAY_LEN(lead_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("units");
