@@ -23,7 +23,6 @@
 #include "nic.h"
 #include "selectors.h"
 #include "units.h"
-#include "wire.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
  * addresses of up to 7 characters are shown: "0.0.0.0", "::1", "::". */
@@ -444,12 +443,17 @@ static void histogram_block(FILE *out, const struct np_report *r, const char *ti
 /* After -o/-O/-k's output, 2.7.1 titles the block by the direction. */
 static void selection_histogram(FILE *out, const struct np_report *r)
 {
-	const struct np_test *t = r->test;
-	const bool srv_xmit = t->direction & NP_DIR_XMIT, srv_recv = t->direction & NP_DIR_RECV;
-	const char *what = srv_xmit && srv_recv
-		? (t->connect_each ? "connect/request/response/close" : "request/response")
-		: srv_xmit ? "recv" : srv_recv ? "send" : "connect/close";
+	static const struct { const char *dir, *what; } names[] = {
+		{ "Send", "send" }, { "Receive", "recv" }, { "Send|Recv", "request/response" },
+		{ "Connect|Send|Recv", "connect/request/response/close" },
+		{ "Connection", "connect/close" },
+	};
+	const char *dir = np_test_direction_name(r->test), *what = "request/response";
 	char title[80];
+
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (strcmp(dir, names[k].dir) == 0)
+			what = names[k].what;
 
 	snprintf(title, sizeof(title), "\nHistogram of %s times\n", what);
 	histogram_block(out, r, title);
