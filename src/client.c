@@ -254,10 +254,12 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 			run.port_min = NP_CRR_PORT_MIN;
 			run.port_max = NP_CRR_PORT_MAX;
 		}
-		if (run.port_min && !l->crr_port_next)
+		if (run.port_min && !l->crr_port_next) {
+			const uint64_t seed = (uint64_t)getpid() ^ (uint64_t)(np_now() * 1e6);
+
 			l->crr_port_next = (uint16_t)(run.port_min +
-				((unsigned)getpid() ^ (unsigned)(np_now() * 1e6)) %
-				((unsigned)run.port_max - run.port_min + 1u));
+				seed % ((unsigned)run.port_max - run.port_min + 1u));
+		}
 		run.port_next = l->crr_port_next;
 	}
 	if (p->bind_local && (t->connect_each ? np_run_bind_local(&run, run.fd)
