@@ -6,7 +6,8 @@
  * results start with a double), converted whole to big-endian.  The six
  * tests' layouts are tables of (offset, kind, omni field); one reader and
  * one writer walk them, so a layout reads like the struct it copies
- * (../shared/protocol.md section 5, netperf's nettest_bsd.h) and a slip
+ * (netperf 2.7.1's nettest_bsd.h; doc/compatibility.md, "Legacy
+ * requests") and a slip
  * is a one-line diff.  Offsets are from the test-specific area.
  */
 #ifdef HAVE_CONFIG_H

@@ -4,7 +4,8 @@
  * A netperf built with --enable-omni=no asks for each test with a request
  * type of its own (DO_TCP_STREAM, DO_TCP_RR, ...) whose layout is a plain
  * C struct of 32-bit words, the whole message converted to big-endian
- * (../shared/protocol.md section 5).  This module maps those messages to
+ * (netperf 2.7.1's nettest_bsd.h; doc/compatibility.md, "Legacy
+ * requests").  This module maps those messages to
  * and from the omni structs of wire.h, so that netserver serves a legacy
  * request through exactly the path, checks and limits of a DO_OMNI one,
  * and netperf can run a test against a netserver that knows only these.

@@ -1,7 +1,8 @@
 /*
  * metrics.h - what netperf derives from the two sides' counters, and
  * what the iterations add up to: rates, service demand, round-trip time,
- * means and the confidence reached (formats.md 3, cli.md 2.2).  Pure
+ * means and the confidence reached (netperf(1): -i, -I and OUTPUT;
+ * netperf 2.7.1's netlib.c, calc_thruput and calculate_confidence).  Pure
  * arithmetic on a struct np_result: no I/O, no clock, so
  * tests/check_metrics.c checks it on known values.
  */

@@ -4,7 +4,9 @@
  * Every field is put or taken at its message offset (header included) by
  * the helpers below; nothing here overlays a struct on the buffer, so the
  * code does not depend on host byte order, alignment or padding.  Offsets
- * follow ../shared/protocol.md section 3 and refpeer.py's REQ/RSP/RES.
+ * follow netperf 2.7.1's omni structs (nettest_omni.c: omni_request_struct,
+ * omni_response_struct, omni_results_struct), checked against the
+ * captures in tests/data/vectors (tests/check_wire.c).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

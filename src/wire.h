@@ -5,7 +5,8 @@
  * (remote CPU affinity in requests, serv_errno in replies) and 162 words of
  * test data.  Scalars in the converted prefix are big-endian 32-bit;
  * strings after the prefix are raw.  This module is the only place that
- * knows byte offsets (../shared/protocol.md section 3).  It does no I/O, so
+ * knows byte offsets (netperf 2.7.1's nettest_omni.c structs; the captures
+ * in tests/data/vectors, which tests/check_wire.c decodes).  It does no I/O, so
  * it can be unit-tested and fuzzed on its own.
  */
 #ifndef NP_WIRE_H
