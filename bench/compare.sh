@@ -97,7 +97,7 @@ start() {
 }
 
 ngport=$(free_port)
-start ng "$tmp/ng-server.log" "$ngs" -D -p "$ngport" -L 127.0.0.1
+start ng "$tmp/ng-server.log" "$ngs" -D -p "$ngport" -L 127.0.0.1 --allow-option busy-poll
 if [ -n "$ref" ]; then
 	refport=$(free_port)
 	# -D: in the foreground, so that its PID is the one to kill.

@@ -124,7 +124,9 @@ static const char *refusal_rule(int32_t e)
 		return "request type not supported by that netserver";
 	case NP_REFUSE_SESSIONS:
 		return "netserver runs as many sessions as its limits allow, in all or "
-		       "from this network; try again later";
+		       "from this address's /32, /24, /64, /56 or /48 (--max-sessions, "
+		       "--max-per-prefix, --max-per-net, --max-per-site; its log says "
+		       "which); try again later";
 	case NP_REFUSE_RATE:
 		return "too many new connections from this network for netserver's "
 		       "--conn-rate; try again shortly";
@@ -133,7 +135,9 @@ static const char *refusal_rule(int32_t e)
 	case NP_REFUSE_TIME:
 		return "the test is longer than netserver's --max-test-time";
 	case NP_REFUSE_MEMORY:
-		return "the sizes asked exceed netserver's --max-session-memory";
+		return "the buffers asked, as the kernel counts them (Linux doubles socket "
+		       "buffers), exceed netserver's --max-session-memory, or with the other "
+		       "sessions' its --max-memory";
 	case NP_REFUSE_CAPABILITY:
 		return "netserver lacks CAP_NET_ADMIN, which an option of this test "
 		       "needs (socket priority above 6, a congestion control outside "
@@ -148,6 +152,13 @@ static const char *refusal_rule(int32_t e)
 	case NP_REFUSE_OPTION:
 		return "netserver's operator refuses a netperf-ng option this test asks "
 		       "for (netserver --refuse-option; its log names it)";
+	case NP_REFUSE_NOT_ALLOWED:
+		return "netserver serves --busy-poll, which keeps one of its CPUs busy, "
+		       "only when its operator allows it: start it with netserver "
+		       "--allow-option busy-poll";
+	case NP_REFUSE_SPINNING:
+		return "as many sessions busy-poll on netserver as its --max-spinning "
+		       "allows; try again later";
 	case ENOENT:
 		return "netserver's kernel lacks the congestion control asked";
 	case NP_REFUSE_EXT_TEST:

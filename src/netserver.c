@@ -2,9 +2,11 @@
  * netserver.c - the daemon: listen on IPv4 and IPv6, give up root, fork
  * one process per control connection (so a misbehaving session cannot
  * touch another), reap them, and admit new ones only within the limits
- * (admit.h): sessions in all and per client prefix, connections per
- * second, wrong passphrases.  A refused client is told why, with a
- * serv_errno, rather than meeting a bare close.
+ * (admit.h): sessions in all, per client prefix and per network around
+ * it, connections per second, wrong passphrases (judged here, before any
+ * fork: gate.h).  A refused client is told why, with a serv_errno,
+ * rather than meeting a bare close.  The budgets every session draws on
+ * (budget.h) are made here, and what a dead session held is taken back.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -23,8 +25,11 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "cpu.h"
 #include "dataaddr.h"
 #include "admit.h"
+#include "budget.h"
+#include "gate.h"
 #include "log.h"
 #include "opts.h"
 #include "privdrop.h"
@@ -57,6 +62,10 @@ struct server {
 	struct np_limits limits;
 	struct child children[NS_MAX_SESSIONS_CAP];
 	struct refusal refusals[MAX_REFUSALS];
+	/* -Z: admitted connections whose passphrase has not arrived yet;
+	 * they count as sessions, so never more than --max-sessions. */
+	struct np_gate gates[NS_MAX_SESSIONS_CAP];
+	const char *passphrase;
 	struct np_data_rules data;
 	struct np_session_rules rules;
 };
@@ -181,9 +190,8 @@ static void reap(struct server *sv)
 
 			if (c->pid != pid)
 				continue;
-			np_limits_release(&sv->limits, &c->prefix,
-					  WIFEXITED(status) &&
-					  WEXITSTATUS(status) == NP_SESSION_BAD_PASSPHRASE, now);
+			np_limits_release(&sv->limits, &c->prefix, false, now);
+			np_budget_reclaim(sv->rules.budget, i);
 			c->pid = 0;
 			break;
 		}
@@ -199,22 +207,28 @@ static struct child *free_slot(struct server *sv)
 }
 
 /* The child: serve one client, then exit.  Nothing of the parent's but
- * this one socket stays open. */
-static void serve_child(struct server *sv, int fd, const struct sockaddr *peer)
+ * this one socket stays open.  Its passphrase, if any, was judged by the
+ * parent; cell is its share of the daemon's budgets. */
+static void serve_child(struct server *sv, int fd, const struct sockaddr *peer, int cell)
 {
 	char addr[INET6_ADDRSTRLEN], ctx[96];
+	struct np_session_rules rules = sv->rules;
 
 	for (int i = 0; i < sv->nfds; i++)
 		close(sv->fds[i]);
 	for (int i = 0; i < MAX_REFUSALS; i++)
 		if (sv->refusals[i].fd >= 0)
 			close(sv->refusals[i].fd);
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+		if (sv->gates[i].fd >= 0 && sv->gates[i].fd != fd)
+			close(sv->gates[i].fd);
 	signal(SIGCHLD, SIG_DFL);
 	np_addr_string(peer, addr, sizeof(addr));
 	snprintf(ctx, sizeof(ctx), "client %s port %u", addr, (unsigned)np_addr_port(peer));
 	np_log_set_context(ctx);
 	np_log(NP_LOG_DEBUG, "connected");
-	_exit(np_session_run(fd, &sv->rules));
+	rules.cell = cell;
+	_exit(np_session_run(fd, &rules));
 }
 
 /* Answer the client's first request with the refusal, then close once it
@@ -223,8 +237,19 @@ static void serve_child(struct server *sv, int fd, const struct sockaddr *peer)
 static void refuse_conn(struct server *sv, int fd, enum np_admit why, const char *who)
 {
 	uint8_t msg[NP_MSG_SIZE];
+	char where[64];
 
-	np_log(NP_LOG_ERR, "refusing a session from %s: %s", who, np_admit_text(why));
+	np_prefix_string(&sv->limits.refused, where, sizeof(where));
+	if (why == NP_ADMIT_FULL)
+		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%d sessions run)", who,
+		       np_admit_text(why), sv->limits.refused_held);
+	else if (why == NP_ADMIT_PREFIX_FULL || why == NP_ADMIT_SITE_FULL ||
+		 why == NP_ADMIT_NET_FULL)
+		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%s holds %d)", who,
+		       np_admit_text(why), where, sv->limits.refused_held);
+	else
+		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%s)", who,
+		       np_admit_text(why), where);
 	np_wire_encode_reply(NP_OMNI_RESPONSE, np_admit_errno(why), msg);
 	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0 ||
 	    send(fd, msg, sizeof(msg), MSG_NOSIGNAL) != (ssize_t)sizeof(msg) ||
@@ -242,6 +267,54 @@ static void refuse_conn(struct server *sv, int fd, enum np_admit why, const char
 	close(fd);
 }
 
+/* Fork the session's process; the admission is given back if it cannot
+ * be.  fd is the parent's to close. */
+static void start_session(struct server *sv, int fd, const struct sockaddr *peer,
+			  const struct np_prefix *prefix)
+{
+	struct child *slot = free_slot(sv);
+	pid_t pid;
+
+	/* Sessions and held connections are admitted sessions, never more
+	 * than --max-sessions <= NS_MAX_SESSIONS_CAP: a slot is free. */
+	if (!slot) {
+		np_log(NP_LOG_ERR, "no child slot free (a bug): closing");
+		np_limits_release(&sv->limits, prefix, false, np_now());
+		return;
+	}
+	pid = fork();
+	if (pid == 0)
+		serve_child(sv, fd, peer, (int)(slot - sv->children));
+	if (pid < 0) {
+		np_log(NP_LOG_ERR, "fork: %s", strerror(errno));
+		np_limits_release(&sv->limits, prefix, false, np_now());
+	} else {
+		slot->pid = pid;
+		slot->prefix = *prefix;
+	}
+}
+
+/* -Z: hold the connection until its passphrase has arrived. */
+static bool hold(struct server *sv, int fd, const struct sockaddr_storage *peer,
+		 const struct np_prefix *prefix)
+{
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++) {
+		struct np_gate *g = &sv->gates[i];
+
+		if (g->fd >= 0)
+			continue;
+		if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0)
+			return false;
+		g->fd = fd;
+		g->until = np_now() + NP_PASSPHRASE_TIMEOUT_MS / 1000.0;
+		g->got = 0;
+		g->peer = *peer;
+		g->prefix = *prefix;
+		return true;
+	}
+	return false;
+}
+
 static void accept_one(struct server *sv, int lfd)
 {
 	struct sockaddr_storage peer;
@@ -250,8 +323,6 @@ static void accept_one(struct server *sv, int lfd)
 	char addr[INET6_ADDRSTRLEN];
 	struct np_prefix prefix;
 	enum np_admit verdict;
-	struct child *slot;
-	pid_t pid;
 
 	if (fd < 0) {
 		if (errno != EINTR && errno != EAGAIN && errno != ECONNABORTED)
@@ -262,23 +333,58 @@ static void accept_one(struct server *sv, int lfd)
 	np_addr_unmap((struct sockaddr *)&peer);
 	np_addr_string((struct sockaddr *)&peer, addr, sizeof(addr));
 	np_prefix_of((struct sockaddr *)&peer, &prefix);
-	slot = free_slot(sv);
-	verdict = slot ? np_limits_admit(&sv->limits, &prefix, np_now()) : NP_ADMIT_FULL;
+	verdict = np_limits_admit(&sv->limits, &prefix, np_now());
 	if (verdict != NP_ADMIT_OK) {
 		refuse_conn(sv, fd, verdict, addr);
 		return;
 	}
-	pid = fork();
-	if (pid == 0)
-		serve_child(sv, fd, (struct sockaddr *)&peer);
-	if (pid < 0) {
-		np_log(NP_LOG_ERR, "fork: %s", strerror(errno));
+	if (sv->passphrase) {
+		if (hold(sv, fd, &peer, &prefix))
+			return;
+		np_log(NP_LOG_ERR, "holding a connection from %s: %s", addr, strerror(errno));
 		np_limits_release(&sv->limits, &prefix, false, np_now());
 	} else {
-		slot->pid = pid;
-		slot->prefix = prefix;
+		start_session(sv, fd, (struct sockaddr *)&peer, &prefix);
 	}
 	close(fd);
+}
+
+/* A held connection's first message, or its end: a guess is judged only
+ * while the client's limits allow one, and a wrong one is counted at
+ * once.  Netserver 2.7.1 closes on a wrong passphrase, and so do we. */
+static void judge(struct server *sv, struct np_gate *g, bool readable, double now)
+{
+	char addr[INET6_ADDRSTRLEN];
+	enum np_gate_read r = readable ? np_gate_read(g) : NP_GATE_WAIT;
+	const char *why = NULL;
+
+	if (r == NP_GATE_WAIT && now < g->until)
+		return;
+	np_addr_string((struct sockaddr *)&g->peer, addr, sizeof(addr));
+	if (r == NP_GATE_MESSAGE && !np_limits_auth_allowed(&sv->limits, &g->prefix, now)) {
+		np_limits_release(&sv->limits, &g->prefix, false, now);
+		sv->limits.refused = g->prefix;
+		refuse_conn(sv, g->fd, NP_ADMIT_AUTH, addr);
+		g->fd = -1;
+		return;
+	}
+	if (r == NP_GATE_MESSAGE && np_wire_passphrase_matches(g->msg, sv->passphrase)) {
+		(void)fcntl(g->fd, F_SETFL, 0);
+		start_session(sv, g->fd, (struct sockaddr *)&g->peer, &g->prefix);
+	} else {
+		if (r == NP_GATE_MESSAGE) {
+			np_limits_auth_failed(&sv->limits, &g->prefix, now);
+			why = np_wire_type(g->msg) == NP_PASSPHRASE ? "wrong passphrase"
+				: "first message is not the passphrase";
+		} else {
+			why = r == NP_GATE_CLOSED ? "closed before its passphrase"
+				: "no passphrase in time";
+		}
+		np_log(NP_LOG_ERR, "client %s: %s, closing", addr, why);
+		np_limits_release(&sv->limits, &g->prefix, false, now);
+	}
+	close(g->fd);
+	g->fd = -1;
 }
 
 /* Take what a refused client sends; close on its EOF or our deadline.
@@ -298,31 +404,47 @@ static void drain_refusal(struct refusal *r, bool readable, double now)
 	}
 }
 
+/* A wait until the earliest of deadline and the timeout so far. */
+static int sooner(int timeout, double deadline, double now)
+{
+	const int ms = (int)((deadline - now) * 1000) + 1;
+
+	return ms < timeout ? (ms > 0 ? ms : 0) : timeout;
+}
+
 static int serve(struct server *sv)
 {
-	struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS];
-	struct refusal *owner[MAX_REFUSALS];
+	static struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS + NS_MAX_SESSIONS_CAP];
+	static struct refusal *owner[MAX_REFUSALS];
+	static struct np_gate *held[NS_MAX_SESSIONS_CAP];
 
 	for (;;) {
-		int n, err, nr = 0, timeout = 1000;
+		int n, err, nr = 0, ng = 0, timeout = 1000;
 		double now = np_now();
 
 		for (int i = 0; i < sv->nfds; i++)
 			pfd[i] = (struct pollfd){ .fd = sv->fds[i], .events = POLLIN };
 		for (int i = 0; i < MAX_REFUSALS; i++) {
 			struct refusal *r = &sv->refusals[i];
-			int ms;
 
 			if (r->fd < 0)
 				continue;
-			ms = (int)((r->until - now) * 1000) + 1;
-			timeout = ms < timeout ? (ms > 0 ? ms : 0) : timeout;
+			timeout = sooner(timeout, r->until, now);
 			pfd[sv->nfds + nr] = (struct pollfd){ .fd = r->fd, .events = POLLIN };
 			owner[nr++] = r;
 		}
+		for (int i = 0; sv->passphrase && i < NS_MAX_SESSIONS_CAP; i++) {
+			struct np_gate *g = &sv->gates[i];
+
+			if (g->fd < 0)
+				continue;
+			timeout = sooner(timeout, g->until, now);
+			pfd[sv->nfds + nr + ng] = (struct pollfd){ .fd = g->fd, .events = POLLIN };
+			held[ng++] = g;
+		}
 		/* The timeout bounds how long an exited child stays a zombie
 		 * should its SIGCHLD slip in just before poll(). */
-		n = poll(pfd, (nfds_t)(sv->nfds + nr), timeout);
+		n = poll(pfd, (nfds_t)(sv->nfds + nr + ng), timeout);
 		err = errno;
 		if (child_exited || n == 0)
 			reap(sv);
@@ -335,11 +457,50 @@ static int serve(struct server *sv)
 		now = np_now();
 		for (int i = 0; i < nr; i++)
 			drain_refusal(owner[i], pfd[sv->nfds + i].revents != 0, now);
+		for (int i = 0; i < ng; i++)
+			judge(sv, held[i], pfd[sv->nfds + nr + i].revents != 0, now);
 		for (int i = 0; i < sv->nfds; i++)
 			if (pfd[i].revents & POLLIN)
 				accept_one(sv, pfd[i].fd);
 		np_log_flush_suppressed();
 	}
+}
+
+/* The hash's key: from the kernel's random source, else from what
+ * differs between daemons (a weaker key, which the log admits). */
+static void hash_key(uint8_t key[NP_LIMIT_KEY_BYTES])
+{
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, key, NP_LIMIT_KEY_BYTES) : -1;
+	const double now = np_now();
+
+	if (fd >= 0)
+		close(fd);
+	if (n == NP_LIMIT_KEY_BYTES)
+		return;
+	np_log(NP_LOG_ERR, "/dev/urandom: %s; the admission table's key is guessable",
+	       n < 0 ? strerror(errno) : "short read");
+	memcpy(key, &now, sizeof(now));
+	for (int i = 0; i < 4; i++)
+		key[8 + i] = (uint8_t)((unsigned)getpid() >> (8 * i));
+}
+
+/* --max-memory's default: a quarter of the level at which the kernel
+ * puts all of TCP under memory pressure (net.ipv4.tcp_mem's second
+ * figure, in pages), so netserver's sessions alone never get it there;
+ * 256 MiB where that cannot be read. */
+static uint64_t default_max_memory(void)
+{
+	unsigned long long lo, pressure, hi;
+	const long page = sysconf(_SC_PAGESIZE);
+	FILE *f = fopen("/proc/sys/net/ipv4/tcp_mem", "r");
+	int got = f ? fscanf(f, "%llu %llu %llu", &lo, &pressure, &hi) : 0;
+
+	if (f)
+		fclose(f);
+	if (got != 3 || page <= 0 || pressure == 0)
+		return (uint64_t)256 << 20;
+	return (uint64_t)pressure * (uint64_t)page / 4;
 }
 
 /* The command line's limits, for the admission table and the sessions. */
@@ -348,26 +509,47 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 	const struct np_limit_settings set = {
 		.max_sessions = o->max_sessions,
 		.max_per_prefix = o->max_per_prefix,
+		.max_per_site = o->max_per_site,
+		.max_per_net = o->max_per_net,
 		.conn_rate = o->conn_rate,
 		.conn_burst = o->conn_burst,
 		.auth_failures = o->passphrase ? o->auth_failures : 0,
 	};
+	const uint64_t total = o->max_total_memory ? o->max_total_memory : default_max_memory();
+	const int spinning = o->max_spinning >= 0 ? o->max_spinning
+			     : np_cpu_count() / 2 > 0 ? np_cpu_count() / 2 : 1;
+	uint8_t key[NP_LIMIT_KEY_BYTES];
 
-	np_limits_init(&sv->limits, &set);
+	hash_key(key);
+	np_limits_init(&sv->limits, &set, key);
 	for (int i = 0; i < MAX_REFUSALS; i++)
 		sv->refusals[i].fd = -1;
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+		sv->gates[i].fd = -1;
+	sv->passphrase = o->passphrase;
 	sv->data.peer = o->data_peer_declared ? NP_DATA_PEER_DECLARED : NP_DATA_PEER_CONTROL;
 	sv->data.port_min = o->data_port_min;
 	sv->data.port_max = o->data_port_max;
 	sv->data.family = o->family;
 	sv->rules = (struct np_session_rules){
 		.data = &sv->data,
-		.passphrase = o->passphrase,
 		.max_test_s = o->max_test_s,
 		.max_memory = o->max_memory,
+		.max_total_memory = total,
 		.control_timeout_s = o->control_timeout_s,
 		.refuse_options = o->refuse_options,
+		.allow_options = o->allow_options,
+		.host_facts = !o->no_host_facts,
+		.budget = np_budget_create(NS_MAX_SESSIONS_CAP, total, spinning),
+		.cell = -1,
 	};
+	if (!sv->rules.budget)
+		np_log(NP_LOG_ERR, "no shared memory for --max-memory and --max-spinning (%s): "
+		       "those two limits do not hold", strerror(errno));
+	np_log(NP_LOG_DEBUG, "limits: %d sessions, %d per /32 or /64, %d per /56, %d per "
+	       "/48 or /24; %llu bytes per test, %llu in all; %d spinning", o->max_sessions,
+	       o->max_per_prefix, o->max_per_site, o->max_per_net,
+	       (unsigned long long)o->max_memory, (unsigned long long)total, spinning);
 }
 
 int main(int argc, char **argv)

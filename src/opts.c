@@ -48,6 +48,12 @@ enum {
 	OPT_DATA_PORTS,
 	OPT_DATA_PEER,
 	OPT_REFUSE_OPTION,
+	OPT_MAX_PER_SITE,
+	OPT_MAX_PER_NET,
+	OPT_MAX_MEMORY,
+	OPT_ALLOW_OPTION,
+	OPT_MAX_SPINNING,
+	OPT_NO_HOST_FACTS,
 	OPT_FLOWS,
 	OPT_LOCAL_CPUS,
 	OPT_REMOTE_CPUS,
@@ -218,16 +224,26 @@ static const struct optdef server_long_defs[] = {
 	{ OPT_MAX_PER_PREFIX, ARG_REQUIRED, "N",
 	  "Sessions at once from one /32 or /64 (an eighth\nof --max-sessions)",
 	  "max-per-prefix" },
+	{ OPT_MAX_PER_SITE, ARG_REQUIRED, "N",
+	  "Sessions at once from one IPv6 /56 (three\nsixteenths of --max-sessions)",
+	  "max-per-site" },
+	{ OPT_MAX_PER_NET, ARG_REQUIRED, "N",
+	  "Sessions at once from one IPv6 /48 or IPv4 /24\n(a quarter of --max-sessions)",
+	  "max-per-net" },
 	{ OPT_CONN_RATE, ARG_REQUIRED, "rate[,burst]",
-	  "New control connections per second from one\n/32 or /64 (16,64; 0: no limit)",
-	  "conn-rate" },
+	  "New control connections per second from one\n/32 or /64 (16; burst "
+	  "--max-per-prefix; 0: no\nlimit)", "conn-rate" },
 	{ OPT_MAX_AUTH_FAILURES, ARG_REQUIRED, "N",
-	  "With -Z: wrong passphrases per minute from one\n/32 or /64 (10; 0: no limit)",
-	  "max-auth-failures" },
+	  "With -Z: wrong passphrases per minute from one\n/32 or /64, and from all "
+	  "of one /56, /48 or\n/24 together (10; 0: no limit)", "max-auth-failures" },
 	{ OPT_MAX_TEST_TIME, ARG_REQUIRED, "secs",
 	  "Longest test, counted ones too (3600)", "max-test-time" },
 	{ OPT_MAX_SESSION_MEMORY, ARG_REQUIRED, "bytes",
-	  "Socket and message buffers one test may ask (128M)", "max-session-memory" },
+	  "Socket and message buffers one test may take,\nas the kernel counts them (128M)",
+	  "max-session-memory" },
+	{ OPT_MAX_MEMORY, ARG_REQUIRED, "bytes",
+	  "The same, all sessions together (a quarter of\nnet.ipv4.tcp_mem's pressure "
+	  "level)", "max-memory" },
 	{ OPT_CONTROL_TIMEOUT, ARG_REQUIRED, "secs",
 	  "Drop a session whose client stops answering (30)", "control-timeout" },
 	{ OPT_LOG_RATE, ARG_REQUIRED, "lines",
@@ -241,6 +257,14 @@ static const struct optdef server_long_defs[] = {
 	{ OPT_REFUSE_OPTION, ARG_REQUIRED, "name,...",
 	  "Refuse tests that ask for these netperf-ng test\noptions (busy-poll, zerocopy, "
 	  "batch, gso)", "refuse-option" },
+	{ OPT_ALLOW_OPTION, ARG_REQUIRED, "name,...",
+	  "Serve tests that ask for these test options,\nwhich cost a CPU and are "
+	  "refused unless\nallowed (busy-poll)", "allow-option" },
+	{ OPT_MAX_SPINNING, ARG_REQUIRED, "N",
+	  "With --allow-option busy-poll: sessions spinning\nat once (half the CPUs, "
+	  "at least 1)", "max-spinning" },
+	{ OPT_NO_HOST_FACTS, ARG_NONE, "",
+	  "Tell clients nothing about this host (kernel,\nCPU, driver)", "no-host-facts" },
 	{ 0, ARG_NONE, NULL, NULL, NULL },
 };
 
@@ -1798,37 +1822,42 @@ static enum np_opts_status rate_burst(const struct cur *c, struct ns_opts *o)
 	return NP_OPTS_RUN;
 }
 
-/* Whether some test declares an option of this name. */
-static bool known_test_option(const char *name, size_t len)
+/* Whether some test declares an option of this name (costly_only: one
+ * that costs netserver a CPU). */
+static bool known_test_option(const char *name, size_t len, bool costly_only)
 {
 	for (const struct np_test *const *t = np_tests(); *t; t++)
 		for (int k = 0; k < np_test_options(*t); k++)
 			if (strlen((*t)->options[k].name) == len &&
-			    strncmp((*t)->options[k].name, name, len) == 0)
+			    strncmp((*t)->options[k].name, name, len) == 0 &&
+			    (!costly_only || (*t)->options[k].costly))
 				return true;
 	return false;
 }
 
-/* --refuse-option a,b: each a test option some test declares; given
- * again, the lists add up. */
-static enum np_opts_status refuse_option(const struct cur *c, struct ns_opts *o)
+/* --refuse-option and --allow-option a,b: each a test option some test
+ * declares (--allow-option: one that costs a CPU); given again, the
+ * lists add up. */
+static enum np_opts_status option_list(const struct cur *c, bool costly_only, char *buf,
+				       size_t size, const char **list)
 {
-	const size_t have = o->refuse_options ? strlen(o->refuse_buf) : 0;
+	const size_t have = *list ? strlen(buf) : 0;
 
 	for (const char *p = c->val;;) {
 		const size_t len = strcspn(p, ",");
 
-		if (!known_test_option(p, len))
-			return bad(c, "test option names, such as busy-poll,zerocopy");
+		if (!known_test_option(p, len, costly_only))
+			return bad(c, costly_only ? "test options that netserver refuses unless "
+				   "allowed: busy-poll" : "test option names, such as "
+				   "busy-poll,zerocopy");
 		if (!p[len])
 			break;
 		p += len + 1;
 	}
-	if (have + 1 + strlen(c->val) >= sizeof(o->refuse_buf))
+	if (have + 1 + strlen(c->val) >= size)
 		return bad(c, "a shorter list");
-	snprintf(o->refuse_buf + have, sizeof(o->refuse_buf) - have, "%s%s", have ? "," : "",
-		 c->val);
-	o->refuse_options = o->refuse_buf;
+	snprintf(buf + have, size - have, "%s%s", have ? "," : "", c->val);
+	*list = buf;
 	return NP_OPTS_RUN;
 }
 
@@ -1851,6 +1880,28 @@ static enum np_opts_status apply_server_long(struct ns_opts *o, const struct cur
 		st = number(c, c->val, 1, NS_MAX_SESSIONS_CAP, "", &v);
 		o->max_per_prefix = (int)v;
 		break;
+	case OPT_MAX_PER_SITE:
+		st = number(c, c->val, 1, NS_MAX_SESSIONS_CAP, "", &v);
+		o->max_per_site = (int)v;
+		break;
+	case OPT_MAX_PER_NET:
+		st = number(c, c->val, 1, NS_MAX_SESSIONS_CAP, "", &v);
+		o->max_per_net = (int)v;
+		break;
+	case OPT_MAX_MEMORY:
+		st = number(c, c->val, 1 << 16, (int64_t)1 << 50, "bytes", &v);
+		o->max_total_memory = (uint64_t)v;
+		break;
+	case OPT_MAX_SPINNING:
+		st = number(c, c->val, 0, NS_MAX_SESSIONS_CAP, "sessions", &v);
+		o->max_spinning = (int)v;
+		break;
+	case OPT_NO_HOST_FACTS:
+		o->no_host_facts = true;
+		return NP_OPTS_RUN;
+	case OPT_ALLOW_OPTION:
+		return option_list(c, true, o->allow_buf, sizeof(o->allow_buf),
+				   &o->allow_options);
 	case OPT_CONN_RATE:
 		return rate_burst(c, o);
 	case OPT_MAX_AUTH_FAILURES:
@@ -1876,7 +1927,8 @@ static enum np_opts_status apply_server_long(struct ns_opts *o, const struct cur
 	case OPT_DATA_PORTS:
 		return port_range(c, o);
 	case OPT_REFUSE_OPTION:
-		return refuse_option(c, o);
+		return option_list(c, false, o->refuse_buf, sizeof(o->refuse_buf),
+				   &o->refuse_options);
 	case OPT_DATA_PEER:
 		if (strcmp(c->val, "control") == 0)
 			o->data_peer_declared = false;
@@ -1950,6 +2002,48 @@ static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 	return NP_OPTS_RUN;
 }
 
+/* A share of --max-sessions, at least 1. */
+static int share(int max, int num, int den)
+{
+	const int v = (int)((int64_t)max * num / den);
+
+	return v > 0 ? v : 1;
+}
+
+/* The nested limits: each defaults to its share of --max-sessions, but
+ * never below the level inside it (given or defaulted), and each level
+ * holds no more than the one around it. */
+static enum np_opts_status nested_limits(struct ns_opts *o, FILE *err)
+{
+	static const char *const names[] = { "--max-per-prefix", "--max-per-site",
+					     "--max-per-net", "--max-sessions" };
+	int *const v[] = { &o->max_per_prefix, &o->max_per_site, &o->max_per_net,
+			   &o->max_sessions };
+	static const int num[] = { 1, 3, 1 }, den[] = { 8, 16, 4 };
+
+	for (int k = 0; k < 3; k++) {
+		if (*v[k] != 0)
+			continue;
+		*v[k] = share(o->max_sessions, num[k], den[k]);
+		if (k > 0 && *v[k] < *v[k - 1])
+			*v[k] = *v[k - 1];
+		if (*v[k] > o->max_sessions)
+			*v[k] = o->max_sessions;
+	}
+	for (int k = 0; k < 3; k++) {
+		if (*v[k] > *v[k + 1]) {
+			fprintf(err, "netserver: %s %d is more than %s %d\n", names[k], *v[k],
+				names[k + 1], *v[k + 1]);
+			return NP_OPTS_USAGE;
+		}
+	}
+	/* The burst follows the sessions one prefix may hold, so that a
+	 * client may open them all at once (netperf --flows). */
+	if (o->conn_burst == 0)
+		o->conn_burst = (double)o->max_per_prefix;
+	return NP_OPTS_RUN;
+}
+
 enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 				  FILE *out, FILE *err)
 {
@@ -1962,21 +2056,14 @@ enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 	o->verbosity = 1;
 	o->max_sessions = NS_DEFAULT_MAX_SESSIONS;
 	o->conn_rate = NS_DEFAULT_CONN_RATE;
-	o->conn_burst = NS_DEFAULT_CONN_BURST;
 	o->auth_failures = NS_DEFAULT_AUTH_FAILURES;
 	o->max_test_s = NS_DEFAULT_MAX_TEST_S;
 	o->max_memory = NS_DEFAULT_MAX_MEMORY;
+	o->max_spinning = -1;
 	o->control_timeout_s = NS_DEFAULT_CONTROL_TIMEOUT_S;
 	o->log_rate = NS_DEFAULT_LOG_RATE;
 	st = walk("netserver", argc, argv, &i, server_sets, false, false, apply_server, o, out, err);
 	if (st != NP_OPTS_RUN)
 		return st;
-	if (o->max_per_prefix == 0)
-		o->max_per_prefix = o->max_sessions / 8 > 0 ? o->max_sessions / 8 : 1;
-	if (o->max_per_prefix > o->max_sessions) {
-		fprintf(err, "netserver: --max-per-prefix %d is more than --max-sessions %d\n",
-			o->max_per_prefix, o->max_sessions);
-		return NP_OPTS_USAGE;
-	}
-	return NP_OPTS_RUN;
+	return nested_limits(o, err);
 }

@@ -144,7 +144,8 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 #define NS_DEFAULT_MAX_SESSIONS 512
 #define NS_MAX_SESSIONS_CAP 4096
 #define NS_DEFAULT_CONN_RATE 16.0       /* per second and prefix */
-#define NS_DEFAULT_CONN_BURST 64.0      /* netperf --flows 64 at once */
+/* The burst's default is --max-per-prefix: a client may open all the
+ * sessions it may hold at once (netperf --flows). */
 #define NS_DEFAULT_AUTH_FAILURES 10.0   /* per minute and prefix */
 #define NS_DEFAULT_MAX_TEST_S 3600
 #define NS_DEFAULT_MAX_MEMORY ((uint64_t)128 << 20)
@@ -161,11 +162,16 @@ struct ns_opts {
 	const char *user;            /* -u: NULL = nobody when root */
 	int max_sessions;            /* --max-sessions */
 	int max_per_prefix;          /* --max-per-prefix, default an eighth */
+	int max_per_site;            /* --max-per-site (IPv6 /56), three sixteenths */
+	int max_per_net;             /* --max-per-net (/48, /24), a quarter */
 	double conn_rate;            /* --conn-rate, per second and prefix; 0 = any */
-	double conn_burst;
+	double conn_burst;           /* 0 = --max-per-prefix */
 	double auth_failures;        /* --max-auth-failures, per minute and prefix */
 	int max_test_s;              /* --max-test-time */
 	uint64_t max_memory;         /* --max-session-memory */
+	uint64_t max_total_memory;   /* --max-memory; 0 = from net.ipv4.tcp_mem */
+	int max_spinning;            /* --max-spinning; -1 = half the CPUs */
+	bool no_host_facts;          /* --no-host-facts */
 	int control_timeout_s;       /* --control-timeout */
 	double log_rate;             /* --log-rate, lines per second; 0 = all */
 	uint16_t data_port_min;      /* --data-ports; 0 = any */
@@ -175,6 +181,9 @@ struct ns_opts {
 	 * use refuses the test; NULL = none refused. */
 	const char *refuse_options;
 	char refuse_buf[256];
+	/* --allow-option: costly test options served (NULL = none). */
+	const char *allow_options;
+	char allow_buf[256];
 	char host_buf[256];
 };
 

@@ -18,6 +18,8 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <unistd.h>
+
+#include "log.h"
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
 #endif
@@ -77,6 +79,8 @@ static void empty_bounding_set(void)
 #endif
 }
 
+/* Not fatal: only zero-copy sends need it, and they say so themselves
+ * when they fail; the log says it once, here. */
 static void raise_memlock(uint64_t bytes)
 {
 	struct rlimit rl;
@@ -87,7 +91,10 @@ static void raise_memlock(uint64_t bytes)
 	rl.rlim_cur = (rlim_t)bytes;
 	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < bytes)
 		rl.rlim_max = (rlim_t)bytes;
-	(void)setrlimit(RLIMIT_MEMLOCK, &rl);
+	if (setrlimit(RLIMIT_MEMLOCK, &rl) < 0)
+		np_log(NP_LOG_INFO, "raising RLIMIT_MEMLOCK to %llu bytes: %s (zero-copy "
+		       "sends larger than the limit will fail)", (unsigned long long)bytes,
+		       strerror(errno));
 }
 
 static int become(const struct passwd *pw, char *why, size_t whylen)

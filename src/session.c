@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "admit.h"
+#include "budget.h"
 #include "busypoll.h"
 #include "clock.h"
 #include "control.h"
@@ -270,19 +271,30 @@ static int open_data(struct session *s, const struct np_omni_request *q,
 	return 0;
 }
 
-/* --max-session-memory: socket buffers and message buffers asked. */
-static int over_budget(struct session *s, const struct np_omni_request *q, size_t sbuf,
-		       size_t rbuf)
+/* --max-session-memory and --max-memory: the socket buffers the kernel
+ * gives (read back: Linux doubles what is asked) and the message
+ * buffers, taken from the daemon's budget until the test ends. */
+static int take_memory(struct session *s, int lss, int lsr, size_t sbuf, size_t rbuf)
 {
-	const uint64_t asked = np_session_bytes(q->send_buf_size, q->recv_buf_size, sbuf, rbuf);
-	char why[160];
+	const uint64_t bytes = np_session_bytes(lss, lsr, sbuf, rbuf);
+	uint64_t in_use = 0;
+	char why[200];
 
-	if (asked <= s->rules->max_memory)
-		return 0;
-	snprintf(why, sizeof(why), "the test asks for %llu bytes of buffers, over "
-		 "--max-session-memory %llu", (unsigned long long)asked,
-		 (unsigned long long)s->rules->max_memory);
-	return refuse(s, NP_REFUSE_MEMORY, why);
+	if (bytes > s->rules->max_memory) {
+		snprintf(why, sizeof(why), "the test's buffers take %llu bytes (socket "
+			 "buffers %d/%d as the kernel counts them), over --max-session-memory "
+			 "%llu", (unsigned long long)bytes, lss, lsr,
+			 (unsigned long long)s->rules->max_memory);
+		return refuse(s, NP_REFUSE_MEMORY, why);
+	}
+	if (!np_budget_take_bytes(s->rules->budget, s->rules->cell, bytes, &in_use)) {
+		snprintf(why, sizeof(why), "the test's buffers take %llu bytes and other "
+			 "sessions hold %llu, over --max-memory %llu",
+			 (unsigned long long)bytes, (unsigned long long)in_use,
+			 (unsigned long long)s->rules->max_total_memory);
+		return refuse(s, NP_REFUSE_MEMORY, why);
+	}
+	return 0;
 }
 
 /* Data peers turned away: one line per session, however many came. */
@@ -303,8 +315,8 @@ static void note_strangers(struct session *s, const struct np_run *run, const ch
 
 _Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
 
-/* Whether name is in --refuse-option's comma list. */
-static bool refused_option(const char *list, const char *name)
+/* Whether name is in --refuse-option's (or --allow-option's) comma list. */
+static bool in_list(const char *list, const char *name)
 {
 	const size_t n = strlen(name);
 
@@ -340,10 +352,16 @@ static int test_params(struct session *s, const struct np_omni_request *q,
 		}
 		/* The operator's no: a flag given, or any value but the
 		 * default. */
-		if (v != to->def && refused_option(s->rules->refuse_options, to->name)) {
+		if (v != to->def && in_list(s->rules->refuse_options, to->name)) {
 			snprintf(why, sizeof(why), "%s --%s: refused here (--refuse-option)",
 				 t->name, to->name);
 			return refuse(s, NP_REFUSE_OPTION, why);
+		}
+		/* One that costs a CPU: only where the operator said yes. */
+		if (v != to->def && to->costly && !in_list(s->rules->allow_options, to->name)) {
+			snprintf(why, sizeof(why), "%s --%s: not served unless netserver is "
+				 "started with --allow-option %s", t->name, to->name, to->name);
+			return refuse(s, NP_REFUSE_NOT_ALLOWED, why);
 		}
 		out[k] = v;
 	}
@@ -375,8 +393,6 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 			 (int)q->test_length, budget);
 		return refuse(s, NP_REFUSE_TIME, why);
 	}
-	if (over_budget(s, q, 0, 0) < 0)
-		return -1;
 	if (test_params(s, q, t, run.params) < 0)
 		return -1;
 	if (open_data(s, q, t, &run, &plan) < 0)
@@ -411,7 +427,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	 * messages, and many sessions run at once. */
 	if (q->direction & NP_DIR_RECV)
 		run.rbuf_len = (size_t)(udp ? UDP_RECV_MAX : run.recv_size);
-	if (over_budget(s, q, q->direction & NP_DIR_XMIT ? (size_t)run.send_size : 0,
+	if (take_memory(s, lss, lsr, q->direction & NP_DIR_XMIT ? (size_t)run.send_size : 0,
 			run.rbuf_len) < 0)
 		goto out;
 	if (q->direction & NP_DIR_XMIT)
@@ -421,6 +437,12 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	if (((q->direction & NP_DIR_XMIT) && !run.sbuf) ||
 	    ((q->direction & NP_DIR_RECV) && !run.rbuf)) {
 		rc = refuse(s, ENOMEM, "out of memory for data buffers");
+		goto out;
+	}
+	/* --max-spinning: a CPU for each session that busy-polls. */
+	if (np_busypoll_on(&run) && !np_budget_take_spin(s->rules->budget, s->rules->cell)) {
+		rc = refuse(s, NP_REFUSE_SPINNING, "--busy-poll: --max-spinning sessions spin "
+			    "already");
 		goto out;
 	}
 	if (cpu && !s->cpu0) {
@@ -566,6 +588,8 @@ out:
 		close(run.fd);
 	free(run.sbuf);
 	free(run.rbuf);
+	np_budget_give_bytes(s->rules->budget, s->rules->cell);
+	np_budget_give_spin(s->rules->budget, s->rules->cell);
 	return rc;
 }
 
@@ -627,6 +651,11 @@ static int serve_facts(struct session *s)
 
 	if (!np_wire_is_facts_request(s->msg))
 		return unknown_type(s, np_wire_type(s->msg));
+	/* --no-host-facts: the answer says nothing is known. */
+	if (!s->rules->host_facts && !s->facts_read) {
+		np_host_facts_unknown(f);
+		s->facts_read = true;
+	}
 	if (!s->facts_read) {
 		np_host_facts_read((const struct sockaddr *)(s->data_seen ? &s->data_local
 									   : &s->ctl_local),
@@ -639,20 +668,6 @@ static int serve_facts(struct session *s)
 	}
 	np_wire_encode_facts(f, s->msg);
 	return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
-}
-
-/* netserver -Z: the first message, within its deadline, or nothing. */
-static bool passphrase_ok(struct session *s, const char *passphrase)
-{
-	size_t got = 0;
-	int r = np_ctl_recv(s->ctl, s->msg, NP_PASSPHRASE_TIMEOUT_MS, &got);
-
-	if (r == 1 && np_wire_passphrase_matches(s->msg, passphrase))
-		return true;
-	np_log(NP_LOG_ERR, "%s, closing", r != 1 ? "no passphrase"
-		      : np_wire_type(s->msg) == NP_PASSPHRASE ? "wrong passphrase"
-		      : "first message is not the passphrase");
-	return false;
 }
 
 /* Both ends of the control connection, IPv4-mapped ones as IPv4. */
@@ -685,8 +700,6 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 		return NP_SESSION_DROPPED;
 	}
 	np_sock_liveness(ctl, rules->control_timeout_s);
-	if (rules->passphrase && !passphrase_ok(&s, rules->passphrase))
-		return NP_SESSION_BAD_PASSPHRASE;
 	for (;;) {
 		size_t got = 0;
 		int r = np_ctl_recv(ctl, s.msg, NP_REQUEST_TIMEOUT_MS, &got);
@@ -713,8 +726,8 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 			r = serve_test(&s, type);
 			break;
 		case NP_PASSPHRASE:
-			/* Without -Z, or after the first, it is ignored, as
-			 * netserver does. */
+			/* Without -Z, or after the first (which the daemon
+			 * judged), it is ignored, as netserver does. */
 			r = 0;
 			break;
 		case NP_DEBUG_ON:

@@ -6,6 +6,7 @@
 #ifndef NP_SESSION_H
 #define NP_SESSION_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/socket.h>
 
@@ -13,31 +14,38 @@
 
 /* How long a client may stay silent between requests. */
 #define NP_REQUEST_TIMEOUT_MS 60000
-/* With -Z, how long the first message (the passphrase) may take. */
+/* With -Z, how long the first message (the passphrase) may take; the
+ * daemon judges it before the session starts (gate.h). */
 #define NP_PASSPHRASE_TIMEOUT_MS 20000
+
+struct np_budget;
 
 /* What netserver's command line sets for every session. */
 struct np_session_rules {
 	const struct np_data_rules *data;   /* data addresses, ports, peers */
-	const char *passphrase;             /* -Z; NULL = none */
 	int max_test_s;                     /* --max-test-time */
 	uint64_t max_memory;                /* --max-session-memory, bytes */
+	uint64_t max_total_memory;          /* --max-memory, for the log */
 	int control_timeout_s;              /* --control-timeout */
 	const char *refuse_options;         /* --refuse-option list; NULL = none */
+	const char *allow_options;          /* --allow-option list; NULL = none */
+	bool host_facts;                    /* false: --no-host-facts */
+	/* The daemon's budgets (NULL: none could be made) and this
+	 * session's cell in them. */
+	struct np_budget *budget;
+	int cell;
 };
 
-/* How a session ended: the child's exit status, which the parent reads
- * (a wrong passphrase counts against the client's prefix). */
+/* How a session ended: the child's exit status. */
 enum np_session_end {
 	NP_SESSION_OK = 0,              /* the client said goodbye */
 	NP_SESSION_DROPPED = 1,         /* bad input, a failed test, a vanished client */
-	NP_SESSION_BAD_PASSPHRASE = 3,  /* -Z: no or a wrong passphrase */
 };
 
 /*
- * Serve the control connection ctl (which the caller closes).  With a
- * passphrase the first message must carry it, or the connection is
- * closed.  The reason for any end but OK is logged.
+ * Serve the control connection ctl (which the caller closes), whose
+ * passphrase, if netserver wants one, was already judged.  The reason
+ * for any end but OK is logged.
  */
 int np_session_run(int ctl, const struct np_session_rules *rules);
 

@@ -514,20 +514,21 @@ static int udp_mmsg_server(struct np_run *run)
  * netperf 2.7.1 measures.  They reach netserver-ng in the request. */
 static const struct np_test_option tcp_send_options[] = {
 	{ "zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n"
-	  "the kernel copied anyway (loopback and veth always copy)", 0, 1, 0 },
-	{ NULL, NULL, NULL, 0, 0, 0 },
+	  "the kernel copied anyway (loopback and veth always copy)", 0, 1, 0, false },
+	{ NULL, NULL, NULL, 0, 0, 0, false },
 };
 
 static const struct np_test_option udp_stream_options[] = {
 	{ "batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"
-	  "on both ends (1: one per call, as netperf 2.7.1)", 1, 1024, 1 },
+	  "on both ends (1: one per call, as netperf 2.7.1)", 1, 1024, 1, false },
 	{ "gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
 	  "datagrams of this size (UDP_SEGMENT), the receiver takes\n"
-	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0 },
+	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0, false },
 	{ "busy-poll", "", "netserver's receives spin on non-blocking calls instead\n"
 	  "of sleeping (no wake-up for the sender to pay), and set\n"
-	  "SO_BUSY_POLL/SO_PREFER_BUSY_POLL", 0, 1, 0 },
-	{ NULL, NULL, NULL, 0, 0, 0 },
+	  "SO_BUSY_POLL/SO_PREFER_BUSY_POLL (netserver-ng serves it when\n"
+	  "started with --allow-option busy-poll)", 0, 1, 0, true },
+	{ NULL, NULL, NULL, 0, 0, 0, false },
 };
 
 const struct np_test np_test_tcp_stream = {

@@ -43,6 +43,10 @@ struct np_test_option {
 	const char *metavar;
 	const char *help;
 	int64_t min, max, def;
+	/* Costs netserver a CPU for the whole test whatever the client
+	 * sends (--busy-poll): netserver refuses it unless its operator
+	 * allows it (--allow-option), and counts it (--max-spinning). */
+	bool costly;
 };
 
 /* A test's own options at most: the extension's parameter words. */

@@ -47,7 +47,7 @@ enum np_msg_type {
  * socket never returns, so netperf 2.7.1 prints a fitting strerror()
  * text ("Too many users") and our netperf can say which rule it was.
  */
-#define NP_REFUSE_SESSIONS EUSERS        /* --max-sessions / --max-per-prefix */
+#define NP_REFUSE_SESSIONS EUSERS        /* --max-sessions, --max-per-prefix/-site/-net */
 #define NP_REFUSE_RATE EAGAIN            /* --conn-rate */
 #ifdef EKEYREJECTED
 #define NP_REFUSE_AUTH EKEYREJECTED      /* --max-auth-failures */
@@ -55,12 +55,14 @@ enum np_msg_type {
 #define NP_REFUSE_AUTH EACCES
 #endif
 #define NP_REFUSE_TIME ETIME             /* --max-test-time */
-#define NP_REFUSE_MEMORY ENOMEM          /* --max-session-memory */
+#define NP_REFUSE_MEMORY ENOMEM          /* --max-session-memory, --max-memory */
 #define NP_REFUSE_CAPABILITY EPERM       /* needs CAP_NET_ADMIN, which it lacks */
 #define NP_REFUSE_FAMILY EAFNOSUPPORT    /* data family != control family */
 #define NP_REFUSE_ADDRESS EADDRNOTAVAIL  /* data address outside -L */
 #define NP_REFUSE_PORT EACCES            /* data port privileged or outside --data-ports */
 #define NP_REFUSE_OPTION EOPNOTSUPP      /* a test option netserver --refuse-option names */
+#define NP_REFUSE_NOT_ALLOWED ECANCELED  /* a costly test option without --allow-option */
+#define NP_REFUSE_SPINNING EBUSY         /* --max-spinning sessions busy-poll already */
 /* The extension's magic with a test id this netserver does not know
  * (doc/extension.md).  Not ENOPROTOOPT or EPROTONOSUPPORT: sock.c and the
  * request checks already answer with those. */

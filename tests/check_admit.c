@@ -79,6 +79,12 @@ static const char *pfx_str(const struct np_prefix *p)
 	return buf;
 }
 
+/* The hash's key in every table here: the same everywhere, so that a
+ * scratch table shows where a prefix lands in another. */
+static const uint8_t test_key[NP_LIMIT_KEY_BYTES] = {
+	0x6e, 0x65, 0x74, 0x70, 0x65, 0x72, 0x66, 0x2d, 0x6e, 0x67, 1, 2, 3, 4, 5, 6,
+};
+
 static struct np_limit_settings settings(int max_sessions, int max_per_prefix, double conn_rate,
 					 double conn_burst, double auth_failures)
 {
@@ -99,7 +105,7 @@ static struct np_limits *limits_new(const struct np_limit_settings *set)
 
 	ck_assert_ptr_nonnull(l);
 	memset(l, 0x5a, sizeof(*l));   /* np_limits_init must clear it all */
-	np_limits_init(l, set);
+	np_limits_init(l, set, test_key);
 	return l;
 }
 
@@ -621,9 +627,11 @@ START_TEST(test_limits_auth_lockout)
 	ck_assert_int_eq(admit(l, "192.0.2.1", 19.99), NP_ADMIT_AUTH);
 	ck_assert_int_eq(sessions(l, "192.0.2.1"), 0);
 	ck_assert_int_eq(l->sessions, 0);
-	/* Others are not. */
-	ck_assert_int_eq(admit(l, "192.0.2.2", 1), NP_ADMIT_OK);
-	release(l, "192.0.2.2", false, 1);
+	/* Nor can the rest of its /24 guess on (it has made as many
+	 * guesses as one prefix may); another /24 can. */
+	ck_assert_int_eq(admit(l, "192.0.2.2", 1), NP_ADMIT_AUTH);
+	ck_assert_int_eq(admit(l, "192.0.3.2", 1), NP_ADMIT_OK);
+	release(l, "192.0.3.2", false, 1);
 
 	/* Back after one interval; one more failure locks it out again. */
 	ck_assert_int_eq(admit(l, "192.0.2.1", 20), NP_ADMIT_OK);
@@ -670,7 +678,8 @@ START_TEST(test_limits_auth_zero_is_any)
 }
 END_TEST
 
-/* Failures from anywhere in one /64 add up; the next /64 is apart. */
+/* Failures from anywhere in one /64 add up, and so do those of its /56
+ * and /48: the next /64 is locked out with it, the next /48 is not. */
 START_TEST(test_limits_auth_per_64)
 {
 	const struct np_limit_settings set = settings(100, 100, 0, 1, 3);
@@ -682,7 +691,8 @@ START_TEST(test_limits_auth_per_64)
 	release(l, "2001:db8:5:6:1::", true, 0);
 	ck_assert_int_eq(admit(l, "2001:db8:5:6::1", 1), NP_ADMIT_AUTH);
 	ck_assert_int_eq(admit(l, "2001:db8:5:6:ffff::7", 1), NP_ADMIT_AUTH);
-	ck_assert_int_eq(admit(l, "2001:db8:5:7::1", 1), NP_ADMIT_OK);
+	ck_assert_int_eq(admit(l, "2001:db8:5:7::1", 1), NP_ADMIT_AUTH);
+	ck_assert_int_eq(admit(l, "2001:db8:6:6::1", 1), NP_ADMIT_OK);
 	free(l);
 }
 END_TEST
@@ -716,6 +726,18 @@ END_TEST
  * without knowing the hash: in an empty table a prefix lands on it.  They
  * then fill the NP_LIMIT_PROBE slots from P's first one with other
  * prefixes, which is the situation the reuse rules are about. */
+
+/* The i-th of 2^24 IPv4 prefixes, each in a /24 of its own (a lockout of
+ * one must not reach another through their network). */
+static void distinct_net(struct np_prefix *c, uint32_t i)
+{
+	memset(c, 0, sizeof(*c));
+	c->b[0] = 4;
+	c->b[1] = (uint8_t)(10 + (i >> 16));
+	c->b[2] = (uint8_t)(i >> 8);
+	c->b[3] = (uint8_t)i;
+	c->b[4] = 1;
+}
 
 struct window {
 	struct np_prefix p;                       /* the newcomer */
@@ -768,12 +790,7 @@ static void build_window(struct np_limits *l, struct window *w, double now)
 		struct np_prefix c;
 		unsigned off;
 
-		memset(&c, 0, sizeof(c));
-		c.b[0] = 4;
-		c.b[1] = 10;
-		c.b[2] = (uint8_t)(i >> 16);
-		c.b[3] = (uint8_t)(i >> 8);
-		c.b[4] = (uint8_t)i;
+		distinct_net(&c, i);
 		off = (first_slot(scratch, &c) + NP_LIMIT_SLOTS - w->h) % NP_LIMIT_SLOTS;
 		if (off < NP_LIMIT_PROBE)
 			ck_assert_int_eq(np_limits_admit(l, &c, now), NP_ADMIT_OK);
@@ -799,7 +816,7 @@ START_TEST(test_evict_busy_neighbourhood_is_full)
 	ck_assert_ptr_nonnull(w);
 	build_window(l, w, 0);
 	total = l->sessions;
-	ck_assert_int_eq(np_limits_admit(l, &w->p, 1), NP_ADMIT_FULL);
+	ck_assert_int_eq(np_limits_admit(l, &w->p, 1), NP_ADMIT_TABLE);
 	ck_assert_int_eq(np_limits_sessions(l, &w->p), 0);
 	ck_assert_int_eq(l->sessions, total);
 	for (unsigned k = 0; k < NP_LIMIT_PROBE; k++)
@@ -880,8 +897,11 @@ START_TEST(test_evict_oldest_when_none_recovered)
 		if (k != O_K)
 			ck_assert_msg(np_limits_admit(l, &w->member[k], 3) == NP_ADMIT_AUTH,
 				      "member %u (%s) forgotten", k, pfx_str(&w->member[k]));
-	/* O was forgotten, lockout and all (the price of a full table). */
-	ck_assert_int_eq(np_limits_admit(l, &w->member[O_K], 3), NP_ADMIT_OK);
+	/* O's own slot was forgotten (the price of a full neighbourhood),
+	 * but its /24's lockout, kept in the networks' table, holds. */
+	ck_assert_uint_eq(slot_index(l, &w->member[O_K]), UINT_MAX);
+	ck_assert_int_eq(np_limits_admit(l, &w->member[O_K], 3), NP_ADMIT_AUTH);
+	ck_assert_int_eq(np_limits_admit(l, &w->member[O_K], 60), NP_ADMIT_OK);
 	free(w);
 	free(l);
 }
@@ -903,12 +923,7 @@ START_TEST(test_evict_free_slot_first)
 
 	/* Q: another prefix whose first slot is A's. */
 	for (i = 1; i < (1u << 24); i++) {
-		memset(&q, 0, sizeof(q));
-		q.b[0] = 4;
-		q.b[1] = 10;
-		q.b[2] = (uint8_t)(i >> 16);
-		q.b[3] = (uint8_t)(i >> 8);
-		q.b[4] = (uint8_t)i;
+		distinct_net(&q, i);
 		if (first_slot(scratch, &q) == h)
 			break;
 	}
@@ -922,6 +937,177 @@ START_TEST(test_evict_free_slot_first)
 	ck_assert_uint_eq(slot_index(l, &q), (h + 1) % NP_LIMIT_SLOTS);
 	np_limits_release(l, &q, false, 1);
 	ck_assert_int_eq(np_limits_admit(l, &a, 2), NP_ADMIT_AUTH);
+	free(l);
+}
+END_TEST
+
+/* ---- the keyed hash, nested prefixes, guesses at the attempt ---- */
+
+/* SipHash-2-4's reference vectors (the paper's appendix; key 00..0f,
+ * messages 00, 00 01, ...): lengths 0, 7, 8 and 15 cover the tail. */
+START_TEST(test_siphash_reference)
+{
+	static const struct { size_t len; uint64_t want; } v[] = {
+		{ 0, 0x726fdb47dd0e0e31ull }, { 7, 0xab0200f58b01d137ull },
+		{ 8, 0x93f5f5799a932462ull }, { 15, 0xa129ca6149be45e5ull },
+	};
+	uint8_t key[16], msg[16];
+
+	for (int i = 0; i < 16; i++)
+		key[i] = msg[i] = (uint8_t)i;
+	for (int i = 0; i < ARRAY_LEN(v); i++)
+		ck_assert_msg(np_siphash(key, msg, v[i].len) == v[i].want,
+			      "length %zu: %016llx", v[i].len,
+			      (unsigned long long)np_siphash(key, msg, v[i].len));
+}
+END_TEST
+
+START_TEST(test_prefix_widen_and_string)
+{
+	const struct np_prefix p6 = pfx("2001:db8:1:2ff:9::1"), p4 = pfx("192.0.2.77");
+	struct np_prefix w;
+
+	ck_assert(np_prefix_widen(&p6, NP_LEVEL_SITE, &w));
+	ck_assert_str_eq(pfx_str(&w), "2001:db8:1:200::/56");
+	ck_assert(np_prefix_widen(&p6, NP_LEVEL_NET, &w));
+	ck_assert_str_eq(pfx_str(&w), "2001:db8:1::/48");
+	ck_assert(np_prefix_widen(&p4, NP_LEVEL_NET, &w));
+	ck_assert_str_eq(pfx_str(&w), "192.0.2.0/24");
+	ck_assert(!np_prefix_widen(&p4, NP_LEVEL_SITE, &w));
+	/* A network is not widened again, and never equals a client's key. */
+	ck_assert(!np_prefix_widen(&w, NP_LEVEL_NET, &w));
+	ck_assert(np_prefix_widen(&p4, NP_LEVEL_NET, &w));
+	ck_assert(!same_prefix(&w, &p4));
+}
+END_TEST
+
+/* The unkeyed FNV-1a slot the table used to pick, for the attack. */
+static unsigned fnv_slot(const struct np_prefix *p)
+{
+	uint32_t h = 2166136261u;
+
+	for (int i = 0; i < NP_PREFIX_BYTES; i++)
+		h = (h ^ p->b[i]) * 16777619u;
+	return h % 8192;
+}
+
+/* The attack of issue 17: 64 IPv6 /64s chosen, each in a /48 of its
+ * own, so that the old hash put them all on the victim's first slot (and
+ * so filled its 64); one idle session each.  The victim must still be served. */
+START_TEST(test_steering_attack)
+{
+	const struct np_limit_settings set = settings(512, 64, 0, 1, 0);
+	struct np_limits *l = limits_new(&set);
+	const struct np_prefix victim = pfx("2001:db8:ffff:1::5");
+	const unsigned h = fnv_slot(&victim);
+	int chosen = 0;
+
+	for (uint32_t i = 0; chosen < NP_LIMIT_PROBE && i < (1u << 24); i++) {
+		struct np_prefix a;
+
+		memset(&a, 0, sizeof(a));
+		a.b[0] = 6;
+		a.b[1] = 0x20;
+		a.b[2] = 0x01;
+		a.b[3] = (uint8_t)(i >> 16);
+		a.b[4] = (uint8_t)(i >> 8);
+		a.b[5] = (uint8_t)i;
+		a.b[8] = 1;
+		if (fnv_slot(&a) != h)
+			continue;
+		ck_assert_int_eq(np_limits_admit(l, &a, 0), NP_ADMIT_OK);
+		chosen++;
+	}
+	ck_assert_int_eq(chosen, NP_LIMIT_PROBE);
+	ck_assert_int_eq(np_limits_admit(l, &victim, 0), NP_ADMIT_OK);
+	ck_assert_int_eq(l->sessions, NP_LIMIT_PROBE + 1);
+	free(l);
+}
+END_TEST
+
+/* Nine /64s of one /56 (each up to its 8) hold 12, the /56's share; a
+ * /64 of another /56 in the same /48 gets what the /48 has left (16);
+ * another /48 is served; and the log's detail names the network. */
+START_TEST(test_nested_prefixes)
+{
+	struct np_limit_settings set = settings(64, 8, 0, 1, 0);
+	struct np_limits *l;
+	char addr[64];
+	int ok = 0;
+
+	set.max_per_site = 12;
+	set.max_per_net = 16;
+	l = limits_new(&set);
+	for (int k = 0; k < 9; k++)
+		for (int j = 0; j < 8; j++) {
+			snprintf(addr, sizeof(addr), "2001:db8:1:10%x::%x", k, j + 1);
+			ok += admit(l, addr, 0) == NP_ADMIT_OK;
+		}
+	ck_assert_int_eq(ok, 12);
+	ck_assert_int_eq(admit(l, "2001:db8:1:108::99", 0), NP_ADMIT_SITE_FULL);
+	ck_assert_str_eq(pfx_str(&l->refused), "2001:db8:1:100::/56");
+	ck_assert_int_eq(l->refused_held, 12);
+	for (int j = 0; j < 4; j++)
+		ck_assert_int_eq(admit(l, "2001:db8:1:200::1", 0), NP_ADMIT_OK);
+	ck_assert_int_eq(admit(l, "2001:db8:1:200::1", 0), NP_ADMIT_NET_FULL);
+	ck_assert_str_eq(pfx_str(&l->refused), "2001:db8:1::/48");
+	ck_assert_int_eq(l->refused_held, 16);
+	ck_assert_int_eq(admit(l, "2001:db8:2::1", 0), NP_ADMIT_OK);
+	/* The client's own limit is named as such. */
+	for (int j = 0; j < 7; j++)
+		ck_assert_int_eq(admit(l, "2001:db8:2::1", 0), NP_ADMIT_OK);
+	ck_assert_int_eq(admit(l, "2001:db8:2::1", 0), NP_ADMIT_PREFIX_FULL);
+	ck_assert_str_eq(pfx_str(&l->refused), "2001:db8:2::/64");
+	/* Releases reach every level: the /56 takes one more. */
+	release(l, "2001:db8:1:100::1", false, 1);
+	ck_assert_int_eq(admit(l, "2001:db8:1:108::99", 1), NP_ADMIT_OK);
+	/* IPv4: /32, then /24. */
+	set.max_per_site = 0;
+	set.max_per_net = 3;
+	free(l);
+	l = limits_new(&set);
+	ck_assert_int_eq(admit(l, "198.18.7.1", 0), NP_ADMIT_OK);
+	ck_assert_int_eq(admit(l, "198.18.7.2", 0), NP_ADMIT_OK);
+	ck_assert_int_eq(admit(l, "198.18.7.3", 0), NP_ADMIT_OK);
+	ck_assert_int_eq(admit(l, "198.18.7.4", 0), NP_ADMIT_NET_FULL);
+	ck_assert_str_eq(pfx_str(&l->refused), "198.18.7.0/24");
+	ck_assert_int_eq(admit(l, "198.18.8.4", 0), NP_ADMIT_OK);
+	free(l);
+}
+END_TEST
+
+/* Eight /64s of one /48 guessing at once: only the burst is judged, and
+ * a bystander elsewhere is untouched.  64 connections opened first (all
+ * admitted) then guessing: still only the burst. */
+START_TEST(test_guesses_at_the_attempt)
+{
+	const struct np_limit_settings set = settings(512, 64, 0, 1, 10);
+	struct np_limits *l = limits_new(&set);
+	char addr[64];
+	int judged = 0;
+
+	for (int k = 0; k < 64; k++) {
+		snprintf(addr, sizeof(addr), "2001:db8:7:%x::1", k % 8);
+		ck_assert_int_eq(admit(l, addr, 0), NP_ADMIT_OK);
+	}
+	for (int k = 0; k < 64; k++) {
+		const struct np_prefix p = pfx(k % 2 ? "2001:db8:7:3::1" : "2001:db8:7:5::1");
+
+		if (!np_limits_auth_allowed(l, &p, 0.1))
+			continue;
+		judged++;
+		np_limits_auth_failed(l, &p, 0.1);
+	}
+	ck_assert_int_eq(judged, 10);
+	ck_assert_int_eq(admit(l, "2001:db8:7:6::1", 0.2), NP_ADMIT_AUTH);
+	ck_assert_int_eq(admit(l, "2001:db8:8::1", 0.2), NP_ADMIT_OK);
+	/* One more guess six seconds later (10 a minute). */
+	{
+		const struct np_prefix p = pfx("2001:db8:7:1::1");
+
+		ck_assert(!np_limits_auth_allowed(l, &p, 6.0));
+		ck_assert(np_limits_auth_allowed(l, &p, 6.2));
+	}
 	free(l);
 }
 END_TEST
@@ -1077,6 +1263,14 @@ static Suite *admit_suite(void)
 	tcase_add_test(tc, test_evict_oldest_when_none_recovered);
 	tcase_add_test(tc, test_evict_free_slot_first);
 	suite_add_tcase(s, tc);
+
+	tc = tcase_create("nested");
+	suite_add_tcase(s, tc);
+	tcase_add_test(tc, test_siphash_reference);
+	tcase_add_test(tc, test_prefix_widen_and_string);
+	tcase_add_test(tc, test_steering_attack);
+	tcase_add_test(tc, test_nested_prefixes);
+	tcase_add_test(tc, test_guesses_at_the_attempt);
 
 	tc = tcase_create("log_gate");
 	tcase_set_timeout(tc, 60);   /* the racing threads, on a loaded machine */

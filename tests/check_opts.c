@@ -39,6 +39,7 @@ enum field {
 	NS_PORT = NP_FIELDS, NS_HOST, NS_FAMILY, NS_FG, NS_VERB,
 	NS_USER, NS_MAXS, NS_PREFIX, NS_RATE, NS_BURST, NS_AUTH, NS_TIME, NS_MEM,
 	NS_CTIMEOUT, NS_LOGRATE, NS_PMIN, NS_PMAX, NS_DECLARED,
+	NS_SITE, NS_NET, NS_TOTMEM, NS_SPIN, NS_NOFACTS, NS_ALLOW,
 	ALL_FIELDS,
 };
 
@@ -54,6 +55,8 @@ static const char *const field_names[ALL_FIELDS] = {
 	"user", "max_sessions", "max_per_prefix", "conn_rate", "conn_burst",
 	"auth_failures", "max_test_s", "max_memory", "control_timeout_s", "log_rate",
 	"data_port_min", "data_port_max", "data_peer_declared",
+	"max_per_site", "max_per_net", "max_total_memory", "max_spinning", "no_host_facts",
+	"allow_options",
 };
 
 /* One field's value: a number, or a string for names (NULL = unset). */
@@ -94,6 +97,8 @@ static const struct val ns_defaults[] = {
 	N(NS_VERB, 1), S(NS_USER, NULL), N(NS_MAXS, 512), N(NS_PREFIX, 64), N(NS_RATE, 16),
 	N(NS_BURST, 64), N(NS_AUTH, 10), N(NS_TIME, 3600), N(NS_MEM, 128 << 20),
 	N(NS_CTIMEOUT, 30), N(NS_LOGRATE, 5), N(NS_PMIN, 0), N(NS_PMAX, 0), N(NS_DECLARED, 0),
+	N(NS_SITE, 96), N(NS_NET, 128), N(NS_TOTMEM, 0), N(NS_SPIN, -1), N(NS_NOFACTS, 0),
+	S(NS_ALLOW, NULL),
 };
 
 #define RUN NP_OPTS_RUN
@@ -636,10 +641,31 @@ static const struct opt_case ns_cases[] = {
 	/* netserver-ng's long options: --name value and --name=value. */
 	{ ARGS("-u", "daemon"), RUN, NULL, { S(NS_USER, "daemon") } },
 	{ ARGS("--user=daemon"), RUN, NULL, { S(NS_USER, "daemon") } },
-	{ ARGS("--max-sessions", "64"), RUN, NULL, { N(NS_MAXS, 64), N(NS_PREFIX, 8) } },
-	{ ARGS("--max-sessions=7"), RUN, NULL, { N(NS_MAXS, 7), N(NS_PREFIX, 1) } },
+	/* The nested limits follow --max-sessions: an eighth, three
+	 * sixteenths, a quarter; the burst follows --max-per-prefix. */
+	{ ARGS("--max-sessions", "64"), RUN, NULL,
+	  { N(NS_MAXS, 64), N(NS_PREFIX, 8), N(NS_SITE, 12), N(NS_NET, 16), N(NS_BURST, 8) } },
+	{ ARGS("--max-sessions=7"), RUN, NULL,
+	  { N(NS_MAXS, 7), N(NS_PREFIX, 1), N(NS_SITE, 1), N(NS_NET, 1), N(NS_BURST, 1) } },
 	{ ARGS("--max-sessions", "16", "--max-per-prefix", "16"), RUN, NULL,
-	  { N(NS_MAXS, 16), N(NS_PREFIX, 16) } },
+	  { N(NS_MAXS, 16), N(NS_PREFIX, 16), N(NS_SITE, 16), N(NS_NET, 16), N(NS_BURST, 16) } },
+	{ ARGS("--max-per-prefix", "100"), RUN, NULL,
+	  { N(NS_PREFIX, 100), N(NS_SITE, 100), N(NS_NET, 128), N(NS_BURST, 100) } },
+	{ ARGS("--max-per-prefix", "4", "--conn-rate", "2"), RUN, NULL,
+	  { N(NS_PREFIX, 4), N(NS_RATE, 2), N(NS_BURST, 4) } },
+	{ ARGS("--max-per-site", "70", "--max-per-net", "300"), RUN, NULL,
+	  { N(NS_SITE, 70), N(NS_NET, 300) } },
+	{ ARGS("--max-memory", "1G"), RUN, NULL, { N(NS_TOTMEM, 1 << 30) } },
+	{ ARGS("--max-spinning", "0"), RUN, NULL, { N(NS_SPIN, 0) } },
+	{ ARGS("--no-host-facts"), RUN, NULL, { N(NS_NOFACTS, 1) } },
+	{ ARGS("--allow-option", "busy-poll"), RUN, NULL, { S(NS_ALLOW, "busy-poll") } },
+	{ ARGS("--allow-option", "zerocopy"), USAGE, "--allow-option zerocopy", NONE },
+	{ ARGS("--allow-option", "busy-poll,batch"), USAGE, "refuses unless allowed", NONE },
+	{ ARGS("--max-per-site", "50"), USAGE, "--max-per-prefix 64 is more than --max-per-site 50",
+	  NONE },
+	{ ARGS("--max-per-net", "600"), USAGE, "--max-per-net 600 is more than --max-sessions 512",
+	  NONE },
+	{ ARGS("--max-memory", "1K"), USAGE, "--max-memory 1K", NONE },
 	{ ARGS("--conn-rate", "2,8"), RUN, NULL, { N(NS_RATE, 2), N(NS_BURST, 8) } },
 	{ ARGS("--conn-rate", "0"), RUN, NULL, { N(NS_RATE, 0) } },
 	{ ARGS("--conn-rate", "0.25,4"), RUN, NULL, { N(NS_RATE, 0.25), N(NS_BURST, 4) } },
@@ -747,6 +773,12 @@ static void ns_get(const struct ns_opts *o, enum field f, double *n, const char 
 	case NS_PMIN: *n = o->data_port_min; break;
 	case NS_PMAX: *n = o->data_port_max; break;
 	case NS_DECLARED: *n = o->data_peer_declared; break;
+	case NS_SITE: *n = o->max_per_site; break;
+	case NS_NET: *n = o->max_per_net; break;
+	case NS_TOTMEM: *n = (double)o->max_total_memory; break;
+	case NS_SPIN: *n = o->max_spinning; break;
+	case NS_NOFACTS: *n = o->no_host_facts; break;
+	case NS_ALLOW: *s = o->allow_options; break;
 	default: ck_abort_msg("bad netserver field %d", f);
 	}
 }
@@ -754,7 +786,7 @@ static void ns_get(const struct ns_opts *o, enum field f, double *n, const char 
 static bool is_string(enum field f)
 {
 	return f == FL_TEST || f == FL_HOST || f == FL_LOCAL || f == FL_DHOST ||
-	       f == FL_DLOCAL || f == NS_HOST || f == NS_USER;
+	       f == FL_DLOCAL || f == NS_HOST || f == NS_USER || f == NS_ALLOW;
 }
 
 /* "netperf -l 5 --" for failure messages. */
@@ -1062,9 +1094,9 @@ END_TEST
 START_TEST(test_own_options)
 {
 	static const struct np_test_option two[] = {
-		{ "alpha", "N", "first", -5, 5, -3 },
-		{ "beta", "N", "second", INT32_MIN, INT32_MAX, INT32_MAX },
-		{ NULL, NULL, NULL, 0, 0, 0 },
+		{ "alpha", "N", "first", -5, 5, -3, false },
+		{ "beta", "N", "second", INT32_MIN, INT32_MAX, INT32_MAX, false },
+		{ NULL, NULL, NULL, 0, 0, 0, false },
 	};
 	const struct np_test fake = { .name = "FAKE", .options = two };
 	int32_t def[NP_TEST_OPTIONS];

@@ -37,8 +37,8 @@
 /* --pattern: run->params[0]. */
 static const struct np_test_option selftest_options[] = {
 	{ "pattern", "B", "the byte every message is filled\nwith; netserver checks each byte\nit receives",
-	  0, 255, 110 },
-	{ NULL, NULL, NULL, 0, 0, 0 },
+	  0, 255, 110, false },
+	{ NULL, NULL, NULL, 0, 0, 0, false },
 };
 
 /* netserver's receive size at most, whatever netperf's rule gives. */
