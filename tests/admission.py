@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Clients that attack netserver's admission limits (tests/admission.test).
+
+  admission.py steer PREFIX48
+      print a victim address and 64 addresses of PREFIX48 (an IPv6 /48,
+      "2001:2:0") whose /64s the old unkeyed table (FNV-1a over the
+      prefix, 8192 slots, 64 probed) put on the victim's 64 slots: one
+      session each locked the victim out.  First line the victim.
+  admission.py hold HOST PORT N SRC...
+      open up to N control connections from each SRC; after a moment,
+      count those netserver refused (it answered them at once) and those
+      it holds; print "held K refused R" and keep them open until killed.
+  admission.py guesses HOST PORT N PASSPHRASE SRC...
+      open N connections from each SRC first, then send PASSPHRASE on
+      every one; print "judged J limited L": judged, netserver weighed the
+      guess and closed; limited, it refused the guess unweighed
+      (--max-auth-failures, serv_errno 129).
+  admission.py facts HOST PORT
+      a host facts request as the first message (no passphrase): print
+      "facts" if netserver answered with its facts (its kernel release
+      among them), "unknown" if with a reply that tells none, "withheld"
+      if with no reply.
+"""
+import os
+import select
+import socket
+import struct
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import refpeer  # noqa: E402
+
+MSG = refpeer.MSG
+PASSPHRASE = refpeer.PASSPHRASE
+EXT_MAGIC = 0x004E5047
+CAP_HOST_FACTS = 0x2
+NG_FACTS, NG_FACTS_REPLY = 0x4E47, 0x4E48
+EKEYREJECTED = 129
+
+
+def fnv_slot(prefix):
+    """The old table's slot: FNV-1a over family byte and the /64."""
+    h = 2166136261
+    for b in prefix:
+        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+    return h % 8192
+
+
+def steer(p48):
+    base = socket.inet_pton(socket.AF_INET6, p48 + "::")[:6]
+    by_slot = {}
+    for i in range(1 << 16):
+        key = bytes([6]) + base + struct.pack(">H", i)
+        by_slot.setdefault(fnv_slot(key), []).append(i)
+    # A victim whose 64 slots each have a /64 of the /48 (not its own).
+    for v in range(1 << 16):
+        h = fnv_slot(bytes([6]) + base + struct.pack(">H", v))
+        pick = []
+        for j in range(64):
+            c = [i for i in by_slot.get((h + j) % 8192, []) if i != v]
+            if not c:
+                break
+            pick.append(c[0])
+        if len(pick) == 64:
+            break
+    else:
+        print("admission.py: no victim found", file=sys.stderr)
+        return 1
+    for i in [v] + pick:     # in slot order: each takes its own slot
+        print(socket.inet_ntop(socket.AF_INET6, base + struct.pack(">H", i) + bytes(7) + b"\x05"))
+    return 0
+
+
+def connect(host, port, src):
+    fam = socket.AF_INET6 if ":" in host else socket.AF_INET
+    s = socket.socket(fam, socket.SOCK_STREAM)
+    s.settimeout(10)
+    s.bind((src, 0))
+    s.connect((host, port))
+    return s
+
+
+def refused_now(s):
+    """Did netserver answer at once (a refusal) rather than wait?"""
+    return bool(select.select([s], [], [], 0)[0])
+
+
+def hold(host, port, n, srcs):
+    conns = []
+    for src in srcs:
+        for _ in range(n):
+            try:
+                conns.append(connect(host, port, src))
+            except OSError as e:
+                print("admission.py: connect from %s: %s" % (src, e), file=sys.stderr)
+                return 1
+    time.sleep(1.0)
+    refused = sum(1 for s in conns if refused_now(s))
+    print("held %d refused %d" % (len(conns) - refused, refused), flush=True)
+    time.sleep(3600)
+    return 0
+
+
+def guesses(host, port, n, phrase, srcs):
+    conns = [connect(host, port, src) for src in srcs for _ in range(n)]
+    guess = struct.pack(">ii", PASSPHRASE, -1) + phrase.encode().ljust(MSG - 8, b"\0")
+    judged = limited = 0
+    for s in conns:
+        try:
+            s.sendall(guess)
+        except OSError:
+            pass
+    for s in conns:
+        try:
+            r = refpeer.recv_exact(s, MSG, 10)
+        except OSError:
+            r = b""
+        if len(r) == MSG and struct.unpack_from(">i", r, 4)[0] == EKEYREJECTED:
+            limited += 1
+        elif len(r) < MSG:
+            judged += 1
+        else:
+            print("admission.py: a guess got %r" % (struct.unpack_from(">ii", r, 0),),
+                  file=sys.stderr)
+            return 1
+        s.close()
+    print("judged %d limited %d" % (judged, limited))
+    return 0
+
+
+def facts(host, port):
+    s = connect(host, port, "::" if ":" in host else "0.0.0.0")
+    q = bytearray(MSG)
+    struct.pack_into(">ii", q, 0, NG_FACTS, 0)
+    struct.pack_into(">IIII", q, 0x280, EXT_MAGIC, 0, 1, CAP_HOST_FACTS)
+    s.sendall(bytes(q))
+    try:
+        r = refpeer.recv_exact(s, MSG, 25)
+    except OSError:
+        r = b""
+    if len(r) != MSG or struct.unpack_from(">i", r, 0)[0] != NG_FACTS_REPLY:
+        print("withheld")
+    else:
+        print("facts" if os.uname().release.encode() in r else "unknown")
+    return 0
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "steer":
+        return steer(argv[2])
+    if len(argv) >= 6 and argv[1] == "hold":
+        return hold(argv[2], int(argv[3]), int(argv[4]), argv[5:])
+    if len(argv) >= 7 and argv[1] == "guesses":
+        return guesses(argv[2], int(argv[3]), int(argv[4]), argv[5], argv[6:])
+    if len(argv) == 4 and argv[1] == "facts":
+        return facts(argv[2], int(argv[3]))
+    print(__doc__.strip(), file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
