@@ -375,6 +375,8 @@ static int iteration(const struct np_plan *p, struct np_link *l, struct np_resul
 	if (t->sock_type == SOCK_STREAM && run.fd >= 0 && getenv("DUMP_TCP_INFO"))
 		np_sock_dump_tcp_info(run.fd, err);
 	if (r < 0) {
+		if (!o->no_control && np_exchange_cut_reason(l, s, &rsp, run.err, err))
+			goto out;
 		np_fail(err, "data connection to %s port %u: %s: %s", p->raddr,
 			(unsigned)rsp.data_port, run.err_what ? run.err_what : "?",
 			strerror(run.err ? run.err : EIO));

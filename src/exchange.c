@@ -26,6 +26,13 @@
 
 _Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
 
+/* netserver tells its host facts at once (its route query is bounded at
+ * 1 s): a reply later than this one is a stalled one. */
+#define FACTS_TIMEOUT_MS 5000
+/* netserver-ng sends its results as soon as it ends a test itself: how
+ * long a broken data connection waits for them, and for its reason. */
+#define CUT_RESULTS_MS 2000
+
 static void wire_addr(const struct np_addr *a, uint8_t out[16])
 {
 	memset(out, 0, 16);
@@ -133,7 +140,7 @@ static const char *refusal_rule(int32_t e)
 	case NP_REFUSE_AUTH:
 		return "too many wrong passphrases from this network lately";
 	case NP_REFUSE_TIME:
-		return "the test is longer than netserver's --max-test-time";
+		return "the test runs longer than netserver's --max-test-time";
 	case NP_REFUSE_MEMORY:
 		return "the buffers asked, as the kernel counts them (Linux doubles socket "
 		       "buffers), exceed netserver's --max-session-memory, or with the other "
@@ -180,27 +187,48 @@ static int fail_remote(FILE *err, const char *what, int32_t e)
 }
 
 /* Read one reply; 0 or -1 with the message printed. */
-static int read_reply(struct np_link *l, const char *what, int timeout_ms, FILE *err)
+/* One reply within timeout_ms into l->msg: 0, or -1 with why it did not
+ * come.  A facts reply that came too late for its question (the run went
+ * on without it) is dropped on the way. */
+static int reply_in(struct np_link *l, const char *what, int timeout_ms, char *why,
+		    size_t whylen)
 {
 	size_t got = 0;
-	int r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got);
+	int r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got), e;
 
+	if (r == 1 && l->facts_late && np_wire_type(l->msg) == NP_NG_FACTS_REPLY) {
+		l->facts_late = false;
+		r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got);
+	}
 	if (r == 1) {
 		l->replies++;
 		return 0;
 	}
+	e = errno;
 	if (r == 0)
-		return np_fail(err, "netserver closed the control connection before the %s%s",
-			       what, l->replies ? "" : " (does it want a passphrase?)");
-	if (errno == ETIMEDOUT)
-		return np_fail(err, "no %s from netserver within %d s", what, timeout_ms / 1000);
-	if (errno == EPROTO)
-		return np_fail(err, "partial %s from netserver (%zu of %d bytes)", what, got,
-			       NP_MSG_SIZE);
-	if (errno == ECONNRESET && !l->replies)
-		return np_fail(err, "netserver reset the control connection before the %s"
-			       " (a wrong passphrase?)", what);
-	return np_fail(err, "control connection: %s", strerror(errno));
+		snprintf(why, whylen, "netserver closed the control connection before the %s%s",
+			 what, l->replies ? "" : " (does it want a passphrase?)");
+	else if (errno == ETIMEDOUT)
+		snprintf(why, whylen, "no %s from netserver within %d s", what, timeout_ms / 1000);
+	else if (errno == EPROTO)
+		snprintf(why, whylen, "partial %s from netserver (%zu of %d bytes)", what, got,
+			 NP_MSG_SIZE);
+	else if (errno == ECONNRESET && !l->replies)
+		snprintf(why, whylen, "netserver reset the control connection before the %s"
+			 " (a wrong passphrase?)", what);
+	else
+		snprintf(why, whylen, "control connection: %s", strerror(errno));
+	errno = r == 0 ? 0 : e;   /* the caller may ask which */
+	return -1;
+}
+
+static int read_reply(struct np_link *l, const char *what, int timeout_ms, FILE *err)
+{
+	char why[256];
+
+	if (reply_in(l, what, timeout_ms, why, sizeof(why)) < 0)
+		return np_fail(err, "%s", why);
+	return 0;
 }
 
 /*
@@ -338,22 +366,25 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 /* What netserver's end of the data ran on: asked once per connection,
  * only of a netserver-ng that said it can tell (netserver 2.7.1 would
  * answer 998, and is never asked).  What comes back is checked as all
- * input is: a bad reply ends the run. */
-static int ask_host_facts(struct np_link *l, FILE *err)
+ * input is, but the facts only describe a run that is over: without them
+ * (no reply in time, a bad one) the run's figures stand, the facts are
+ * unknown and a warning says why. */
+static void ask_host_facts(struct np_link *l, FILE *err)
 {
-	char why[160];
+	char why[256];
 
 	l->facts_asked = true;
+	np_host_facts_unknown(&l->remote_host);
 	np_wire_encode_facts_request(l->msg);
 	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
-		return np_fail(err, "asking netserver for its host facts: %s", strerror(errno));
-	if (read_reply(l, "host facts", NP_RESPONSE_TIMEOUT_MS, err) < 0)
-		return -1;
-	if (np_wire_decode_facts(l->msg, &l->remote_host, why, sizeof(why)) != 0) {
+		snprintf(why, sizeof(why), "asking netserver for them: %s", strerror(errno));
+	else if (reply_in(l, "host facts", FACTS_TIMEOUT_MS, why, sizeof(why)) < 0)
+		l->facts_late = errno == ETIMEDOUT;
+	else if (np_wire_decode_facts(l->msg, &l->remote_host, why, sizeof(why)) == 0)
+		return;
+	else
 		np_host_facts_unknown(&l->remote_host);
-		return np_fail(err, "bad host facts from netserver: %s", why);
-	}
-	return 0;
+	np_warn(err, "netserver's host facts are unknown: %s", why);
 }
 
 /* The results step of an iteration. */
@@ -373,11 +404,30 @@ int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_re
 	remote_facts(p->o, rsp, &res, s);
 	s->rtos = rsp->socket_tos;
 	s->rprio = rsp->socket_prio;
-	if (l->ours && (l->caps & NP_EXT_CAP_HOST_FACTS) && !l->facts_asked &&
-	    ask_host_facts(l, err) < 0)
-		return -1;
+	if (l->ours && (l->caps & NP_EXT_CAP_HOST_FACTS) && !l->facts_asked)
+		ask_host_facts(l, err);
 	s->remote_host = l->remote_host;
 	return 0;
+}
+
+/* A data connection that broke under the test may be netserver's doing:
+ * it ends a test at one of its limits (--max-test-time cuts a counted
+ * one), closes its data socket and sends its results with the reason.
+ * That reason is the run's error, not the reset it caused here. */
+int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,
+			   const struct np_omni_response *rsp, int data_err, FILE *err)
+{
+	struct np_omni_results res;
+	char why[256];
+
+	if (!l->ours || l->ctl < 0 ||
+	    (data_err != ECONNRESET && data_err != EPIPE && data_err != ECONNREFUSED))
+		return 0;
+	if (reply_in(l, "test results", CUT_RESULTS_MS, why, sizeof(why)) < 0 ||
+	    decode_results(l, s, rsp, &res, why, sizeof(why)) != 0 || res.serv_errno == 0)
+		return 0;
+	fail_remote(err, "netserver's side of the test failed", res.serv_errno);
+	return 1;
 }
 
 /* -N: no netserver to ask.  The data goes to the well-known service

@@ -64,6 +64,8 @@ struct np_link {
 	 * path and the hosts stay the same from one iteration to the next. */
 	struct np_host_facts local_host, remote_host;
 	bool facts_asked;             /* netserver was asked for its facts */
+	bool facts_late;              /* and did not answer in time: a reply
+				       * that comes later is dropped */
 };
 
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
@@ -83,9 +85,18 @@ int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
 		      struct np_result *s, struct np_omni_response *rsp, FILE *err);
 /* After the data phase: read netserver's results and fill the result's
  * remote fields; the first time, ask a netserver-ng that can tell for
- * its host facts (remote_host).  0, or -1 with the reason on err. */
+ * its host facts (remote_host; unknown, with a warning on err, when the
+ * answer is late or bad: the run's figures stand).  0, or -1 with the
+ * reason on err. */
 int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err);
+
+/* The data phase failed with data_err (ECONNRESET, EPIPE, ECONNREFUSED:
+ * the peer's doing): 1 when netserver-ng's results came at once and say
+ * why (a limit of its own), that reason on err; 0 when the local error
+ * stands. */
+int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,
+			   const struct np_omni_response *rsp, int data_err, FILE *err);
 
 /* -N: what np_exchange_setup and np_exchange_results would give, without
  * a netserver. */

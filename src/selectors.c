@@ -1014,6 +1014,31 @@ static void put_text(FILE *out, const struct text *t)
 	fputs(t->post, out);
 }
 
+/* -o's field: as put_text, but quoted as RFC 4180 asks when it holds a
+ * comma, a quote or a line break (a host fact from the peer may), its
+ * quotes doubled, so that the columns stay put.  The command line is in
+ * quotes already, as netperf prints it; only its own quotes double. */
+static void put_csv_text(FILE *out, const struct text *t)
+{
+	const bool quoted = t->pre[0] == '"';
+
+	if (!quoted && !strpbrk(t->s, ",\"\r\n")) {
+		put_text(out, t);
+		return;
+	}
+	fputc('"', out);
+	if (!quoted)
+		fputs(t->pre, out);
+	for (const char *c = t->s; *c; c++) {
+		if (*c == '"')
+			fputc('"', out);
+		fputc(*c, out);
+	}
+	if (!quoted)
+		fputs(t->post, out);
+	fputc('"', out);
+}
+
 /* ---- Layouts ---------------------------------------------------------- */
 
 static void pad(FILE *out, size_t n)
@@ -1075,7 +1100,7 @@ static void print_csv(FILE *out, const struct np_selection *sel,
 			const bool last = l == last_line && j == sel->nfields[l] - 1;
 
 			if (render(sel->field[l][j], r, &t)) {
-				put_text(out, &t);
+				put_csv_text(out, &t);
 				if (!last)
 					fputc(',', out);
 			} else {

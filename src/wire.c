@@ -778,7 +778,10 @@ int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 	r->subvendor = get_s32(msg, RR_SUBVENDOR);
 	r->subdevice = get_s32(msg, RR_SUBDEVICE);
 	r->transport_retrans = get_s32(msg, RR_TRANSPORT_RETRANS);
-	get_str(msg, RR_CONG_CONTROL, NP_CONG_LEN, r->cong_control);
+	/* The peer's name for it goes into the report as it is: printable
+	 * bytes only, as in the host facts (a newline would forge a line). */
+	np_nic_text(r->cong_control, sizeof(r->cong_control),
+		    (const char *)msg + RR_CONG_CONTROL, NP_CONG_LEN);
 	get_res_counts(msg, r);
 
 	/* elapsed_time is the only float a client divides by. */

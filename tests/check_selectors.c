@@ -848,6 +848,37 @@ START_TEST(test_brand_and_long_strings)
 }
 END_TEST
 
+/* -o: a value holding a comma or a quote (a host fact or a congestion
+ * control name from the peer, a -B tag) is quoted as RFC 4180 asks, so
+ * that a CSV reader finds every column where the titles say; the command
+ * line stays in netperf's quotes, its own quotes doubled.  -k keeps the
+ * values as they are. */
+START_TEST(test_csv_quoting)
+{
+	struct np_report r;
+	char *got;
+
+	golden_base(&r, TS);
+	r.headers = false;
+	r.res.throughput = 1.5;
+	r.res.remote_host.known = true;
+	snprintf(r.res.remote_host.cpu_model, sizeof(r.res.remote_host.cpu_model),
+		 "ACME \"Fast\", 8 cores");
+	snprintf(r.res.rcong, sizeof(r.res.rcong), "a,b");
+	r.brand = "tag";
+	r.command_line = "netperf -B \"x\" -i 10,2";
+	got = print_sel(&r, "THROUGHPUT,REMOTE_CPU_MODEL,REMOTE_CONG_CONTROL,RESULT_BRAND,"
+			"COMMAND_LINE", NP_SEL_CSV);
+	golden_assert_text("csv", got, "1.50,\"ACME \"\"Fast\"\", 8 cores\",\"a,b\",\"tag\","
+			   "\"netperf -B \"\"x\"\" -i 10,2\"\n");
+	free(got);
+	got = print_sel(&r, "REMOTE_CPU_MODEL,REMOTE_CONG_CONTROL", NP_SEL_KEYVAL);
+	golden_assert_text("keyval", got, "REMOTE_CPU_MODEL=ACME \"Fast\", 8 cores\n"
+			   "REMOTE_CONG_CONTROL=a,b\n");
+	free(got);
+}
+END_TEST
+
 /* "all" prints 175 - 2 fields (not OUTPUT_NONE, not OUTPUT_END) on one
  * CSV title line and one value line. */
 START_TEST(test_all_csv)
@@ -893,6 +924,7 @@ static Suite *select_suite(void)
 	suite_add_tcase(s, p);
 
 	tcase_add_test(l, test_csv_unknown);
+	tcase_add_test(l, test_csv_quoting);
 	tcase_add_test(l, test_columns_keyval_unknown);
 	tcase_add_test(l, test_several_lines);
 	tcase_add_test(l, test_columns_wide_value);

@@ -886,6 +886,20 @@ START_TEST(test_results_ng_counts)
 }
 END_TEST
 
+/* A hostile netserver's name for its congestion control: no byte of it
+ * may reach the report as a control character (a newline forges a -k
+ * line, an escape repaints the terminal). */
+START_TEST(test_results_cong_hostile)
+{
+	uint8_t msg[NP_MSG_SIZE] = { 0 };
+	struct np_omni_results r;
+
+	memcpy(msg + 0x114, "\x1b[31m\nTHRU=9999", 16);
+	ck_assert_int_eq(np_wire_decode_results(msg, &r, NULL, 0), 0);
+	ck_assert_str_eq(r.cong_control, "?[31m?THRU=9999");
+}
+END_TEST
+
 START_TEST(test_results_cong_unterminated)
 {
 	uint8_t msg[NP_MSG_SIZE] = { 0 }, out[NP_MSG_SIZE];
@@ -2634,6 +2648,7 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_results_layout);
 	tcase_add_test(tc, test_results_u64_split);
 	tcase_add_test(tc, test_results_cong_unterminated);
+	tcase_add_test(tc, test_results_cong_hostile);
 	tcase_add_test(tc, test_header_words_signed);
 	suite_add_tcase(s, tc);
 

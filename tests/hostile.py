@@ -14,11 +14,12 @@
   hostile.py no-close-server       listen, print the port, answer one
                                    request, take the data and never close
                                    (until killed)
-  hostile.py bad-facts             listen, print the port, serve one
-                                   TCP_STREAM as netserver-ng that can tell
-                                   its host facts, then answer netperf's
-                                   facts request with a driver name holding
-                                   a terminal escape
+  hostile.py facts-peer MODE       listen, print the port, serve TCP_STREAM
+                                   as netserver-ng that can tell its host
+                                   facts, to one client after another; MODE
+                                   (bad, strings, stall, late) says how it
+                                   answers the facts request and which
+                                   strings it sends (facts_peer)
 
   hostile.py facts-flood PORT N    ask the netserver on PORT for its host
                                    facts N times on one connection; every
@@ -519,11 +520,26 @@ def serve(answer):
     return q
 
 
-def bad_facts():
-    """netserver-ng (the extension words, NP_EXT_CAP_HOST_FACTS) for one
-    TCP_STREAM, whose facts reply then names its driver "\\x1b[2J": the
-    decoder must refuse it, and netperf stop with one line."""
-    c, _ = one_client()
+def facts_reply(driver=b"lo", cpu_model=b""):
+    """A netserver-ng facts reply: loopback, MTU 1500, 2 CPUs."""
+    reply = bytearray(MSG)
+    struct.pack_into(">ii", reply, 0, NG_FACTS_REPLY, 0)
+    struct.pack_into(">iiIIiii", reply, 8, 1500, -1, 0, 0, -1, -1, 2)
+    reply[0x24:0x27] = b"lo\0"
+    reply[0x34:0x34 + len(driver)] = driver
+    reply[0x174:0x174 + len(cpu_model)] = cpu_model
+    struct.pack_into(">IIII", reply, 0x280, EXT_MAGIC, 0, 1, CAP_HOST_FACTS)
+    return bytes(reply)
+
+
+# The results' congestion control name of the strings peer: an escape
+# and a newline that would forge a "THRU=9999" line under -k.
+HOSTILE_CONG = b"\x1b[31m\nTHRU=9999"
+
+
+def stream_iteration(c, cong=b""):
+    """Answer the TCP_STREAM request just read as netserver-ng that can
+    tell its host facts, take the data, send the results."""
     d = answer_stream(c, CAP_HOST_FACTS)
     conn, _ = d.accept()
     got = 0
@@ -533,27 +549,61 @@ def bad_facts():
             break
         got += len(b)
     conn.close()
+    d.close()
     res = dict((k, 0) for k in refpeer.RES)
     res.update(bytes_received_lo=got & 0xffffffff, bytes_received_hi=got >> 32,
                recv_calls=1, recv_buf_size=131072, send_buf_size=16384,
                elapsed_time=1.0, transport_retrans=-1, word1=0)
-    c.sendall(refpeer.encode(99, refpeer.RES, res))
-    q = refpeer.recv_exact(c, MSG, 10)
-    if len(q) != MSG or struct.unpack_from(">i", q, 0)[0] != NG_FACTS:
-        print("hostile: no facts request", file=sys.stderr)
-        return
-    reply = bytearray(MSG)
-    struct.pack_into(">ii", reply, 0, NG_FACTS_REPLY, 0)
-    struct.pack_into(">iiIIiii", reply, 8, 1500, -1, 0, 0, -1, -1, 2)
-    reply[0x24:0x27] = b"lo\0"
-    reply[0x34:0x38] = b"\x1b[2J"
-    struct.pack_into(">IIII", reply, 0x280, EXT_MAGIC, 0, 1, CAP_HOST_FACTS)
-    c.sendall(bytes(reply))
-    c.settimeout(30)
-    try:
-        c.recv(1)
-    except OSError:
-        pass
+    m = bytearray(refpeer.encode(99, refpeer.RES, res))
+    m[refpeer.RES_CONG:refpeer.RES_CONG + len(cong)] = cong
+    c.sendall(bytes(m))
+
+
+def facts_peer(mode):
+    """netserver-ng (the extension words, NP_EXT_CAP_HOST_FACTS) serving
+    TCP_STREAM iterations, one client after another, until killed; its
+    answer to the facts request after the first iteration is mode's:
+      bad      a driver named "\\x1b[2J" (the decoder refuses it)
+      strings  a CPU model with a comma and quotes, and HOSTILE_CONG as
+               the results' congestion control
+      stall    none, ever (the client goes on without)
+      late     the reply 6 s later, before the next iteration's response
+    """
+    ls = socket.socket()
+    ls.bind((CLIENT, 0))
+    ls.listen(5)
+    print(ls.getsockname()[1], flush=True)
+    while True:
+        c, _ = ls.accept()
+        try:
+            serve_facts_client(c, mode)
+        except OSError as e:
+            print("hostile: %s" % e, file=sys.stderr)
+        c.close()
+
+
+def serve_facts_client(c, mode):
+    first = True
+    while True:
+        m = refpeer.recv_exact(c, MSG, 60)
+        if len(m) != MSG:
+            return
+        typ = struct.unpack_from(">i", m, 0)[0]
+        if typ == NG_FACTS and mode == "stall":
+            continue
+        if typ == NG_FACTS:
+            if mode == "late":
+                time.sleep(6)
+            if mode == "bad":
+                c.sendall(facts_reply(driver=b"\x1b[2J"))
+            else:
+                c.sendall(facts_reply(cpu_model=b'ACME "Fast", 8 cores'))
+            continue
+        if typ != refpeer.DO_OMNI:
+            print("hostile: message type %d" % typ, file=sys.stderr)
+            return
+        stream_iteration(c, HOSTILE_CONG if mode == "strings" and first else b"")
+        first = False
 
 
 def facts_flood(port, n):
@@ -616,8 +666,8 @@ def main(argv):
     if argv[1] == "bad-calibrate":
         bad_calibrate()
         return 0
-    if argv[1] == "bad-facts":
-        bad_facts()
+    if argv[1] == "facts-peer":
+        facts_peer(argv[2])
         return 0
     if argv[1] == "no-close-server":
         serve(True)
