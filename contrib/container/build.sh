@@ -20,15 +20,21 @@ done
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 if [ ! -f "$deb" ]; then
-	# A copy of the tree as it is (untracked files too), so that the
-	# package build's clean step leaves the tree alone.
+	# A copy of the tree as it is (a git checkout's untracked files too),
+	# so that the package build's clean step leaves the tree alone; the
+	# package build writes next to the copy, inside the temporary directory.
 	src=$(mktemp -d)
 	trap 'rm -rf "$src"' EXIT
-	(cd "$top" && git ls-files -co --exclude-standard | tar -cf - -T -) | tar -xf - -C "$src"
-	(cd "$src" && dpkg-buildpackage -us -uc -b >"$dir/dpkg-buildpackage.log" 2>&1) ||
+	mkdir "$src/tree"
+	if git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+		(cd "$top" && git ls-files -co --exclude-standard | tar -cf - -T -) | tar -xf - -C "$src/tree"
+	else
+		cp -a "$top/." "$src/tree"
+	fi
+	(cd "$src/tree" && dpkg-buildpackage -us -uc -b >"$dir/dpkg-buildpackage.log" 2>&1) ||
 		{ tail -20 "$dir/dpkg-buildpackage.log" >&2; echo "build.sh: dpkg-buildpackage failed" >&2; exit 1; }
-	cp "$src/../netperf-ng_${version}_$arch.deb" "$deb"
-	rm -rf "$src/../netperf-ng"*_"$version"_* "$src"
+	cp "$src/netperf-ng_${version}_$arch.deb" "$deb"
+	rm -rf "$src"
 	trap - EXIT
 fi
 

@@ -16,8 +16,10 @@ netperf=${2:-netperf}
 fail() { echo "check.sh: FAIL: $*" >&2; exit 1; }
 work=$(mktemp -d)
 srv=
+image=
 cleanup() {
 	[ -z "$srv" ] || kill "$srv" 2>/dev/null || true
+	[ -z "$image" ] || podman rmi -f "$image" >/dev/null 2>&1 || true
 	umount "$work/root/proc" 2>/dev/null || true
 	rm -rf "$work"
 }
@@ -83,7 +85,7 @@ done
 for t in TCP_STREAM UDP_RR; do
 	timeout 60 "$netperf" -H 127.0.0.1 -p "$port" -t "$t" -l 1 -P 0 >"$work/np" 2>&1 ||
 		fail "$t against the image's netserver: $(cat "$work/np")"
-	echo "$t against the image's netserver: $(cat "$work/np")"
+	echo "$t against the image's netserver: $(head -1 "$work/np")"
 done
 kill "$srv"
 wait "$srv" 2>/dev/null || true
