@@ -200,14 +200,6 @@ void np_watch_disarm(struct np_watch *w)
 	poke(w);
 }
 
-void np_watch_expire(struct np_watch *w)
-{
-	pthread_mutex_lock(&w->lock);
-	w->forced = true;
-	raise_stop(w);
-	pthread_mutex_unlock(&w->lock);
-}
-
 void np_watch_end(struct np_watch *w)
 {
 	if (!w->running)

@@ -33,7 +33,7 @@ struct np_watch {
 	pthread_t thread;
 	bool running;
 	bool quit;
-	bool forced;         /* stopped by the peer, stop_fd or expire */
+	bool forced;         /* stopped by the peer or stop_fd */
 	int wake[2];         /* a pipe: the thread re-reads its settings */
 	int ctl_fd;          /* -1: none */
 	int stop_fd;         /* readable = stop (netperf's Ctrl-C); -1: none */
@@ -58,8 +58,6 @@ void np_watch_restart(struct np_watch *w, double seconds);
 /* No end time any more: a loop that outlives it (TCP_CRR's linger, UDP's
  * lost-marker tail) keeps its own time. */
 void np_watch_disarm(struct np_watch *w);
-/* Stop the run now, from any thread. */
-void np_watch_expire(struct np_watch *w);
 /* End the thread; the flags keep their values. */
 void np_watch_end(struct np_watch *w);
 

@@ -43,7 +43,8 @@ static void wire_addr(const struct np_addr *a, uint8_t out[16])
 }
 
 /* The DO_OMNI request, word for word as netperf 2.7.1 builds it
- * (protocol.md A5). */
+ * (the captures tests/data/vectors/tcp_stream_opts.txt, tcp_maerts_opts.txt,
+ * tcp_rr_opts.txt). */
 static void build_request(const struct np_plan *p, const struct np_link *l, int fd,
 			  struct np_result *s, struct np_omni_request *q)
 {
@@ -114,7 +115,8 @@ static void build_request(const struct np_plan *p, const struct np_link *l, int 
 		snprintf(q->fill_file, sizeof(q->fill_file), "%s", o->rfill);
 }
 
-/* netperf's letters for its CPU methods (protocol.md 3.3). */
+/* netperf's letters for its CPU methods (format_cpu_method in its
+ * netlib.c). */
 static char cpu_method_letter(uint32_t method)
 {
 	static const char letters[] = "UIPTLRNKSCEMO";

@@ -3,7 +3,7 @@
  *
  * Each option is defined once, in a table that drives parsing, the range
  * checks and the -h text.  netperf 2.7's two comma-pair rules are kept
- * (cli.md 1.3): "pair-both" options (-s -S -r -P after --) set both values
+ * (break_args and break_args_explicit in its netsh.c): "pair-both" options (-s -S -r -P after --) set both values
  * from "X"; "pair-first" ones (-H -L -p, and -m -M after --) set only the
  * first.  Unlike netperf 2.7, every value is checked: garbage, overflow,
  * out-of-range numbers and stray words are usage errors (exit 2) before

@@ -57,17 +57,6 @@ static int caps_keep_net_admin(void)
 }
 #endif
 
-bool np_priv_net_admin(void)
-{
-#ifdef HAVE_CAPS
-	struct __user_cap_data_struct d[2];
-
-	return caps_get(d) == 0 && (d[0].effective & (1u << CAP_NET_ADMIN)) != 0;
-#else
-	return geteuid() == 0;
-#endif
-}
-
 /* While root: no capability but CAP_NET_ADMIN can ever come back. */
 static void empty_bounding_set(void)
 {

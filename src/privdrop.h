@@ -26,7 +26,4 @@
  */
 int np_priv_drop(const char *user, uint64_t memlock, char *why, size_t whylen);
 
-/* Whether CAP_NET_ADMIN is in our effective set (false where unknown). */
-bool np_priv_net_admin(void);
-
 #endif

@@ -1,8 +1,9 @@
 /*
  * report.c - netperf 2.7.1's output, byte for byte in layout.
  *
- * The format strings are netperf's own (formats.md quotes them from its
- * source): scripts cut columns out of this text, so trailing blanks and
+ * The format strings are netperf's own (its nettest_bsd.c and
+ * nettest_omni.c; tests/data/golden holds real 2.7.1 runs): scripts cut
+ * columns out of this text, so trailing blanks and
  * widths are part of the interface.
  */
 #ifdef HAVE_CONFIG_H
@@ -216,7 +217,8 @@ static void selection_histogram(FILE *out, const struct np_report *r);
 
 void np_report_body(FILE *out, const struct np_report *r)
 {
-	/* -o/-O/-k replace the tables and the WARNING block (cli.md 3.4). */
+	/* -o/-O/-k replace the tables and the WARNING block, as in netperf
+	 * 2.7.1's nettest_omni.c. */
 	if (r->selection) {
 		np_sel_print(out, r->selection, r);
 		selection_histogram(out, r);

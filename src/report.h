@@ -1,7 +1,9 @@
 /*
  * report.h - everything netperf prints about a result: the banner, the
  * confidence warning, and each test's classic table in netperf 2.7.1's
- * exact layout (formats.md).  Only this module knows column widths.  It
+ * exact layout (the printf formats of its nettest_bsd.c and nettest_omni.c;
+ * tests/data/golden holds what 2.7.1 printed).  The classic tables' column
+ * widths are here (sweep.c lays out its own table, a row per size).  It
  * never touches sockets: the client hands over a struct np_report, the
  * run's settings and its struct np_result (result.h), and nothing here
  * writes to either.

@@ -1,7 +1,8 @@
 /*
  * selectors.h - netperf's omni output selectors: the test options -o (CSV),
  * -O (columns) and -k (NAME=value) and the lists of field names they take
- * (cli.md 3.4, formats.md 10).
+ * (netperf 2.7.1's nettest_omni.c; `-o ?` lists them, tests/data/golden
+ * holds its output).
  *
  * A selection is parsed once, while the command line is read (so a
  * missing selection file fails before anything connects), into a fixed

@@ -66,7 +66,8 @@ struct session {
 	uint8_t msg[NP_MSG_SIZE];
 };
 
-/* Sizes and widths as netserver 2.7 answers them (protocol.md A6): the
+/* Sizes and widths as netserver 2.7 answers them (the captures
+ * tests/data/vectors/tcp_stream_default.txt, tcp_maerts_default.txt): the
  * direction the server uses gets real values, the other is echoed.  A
  * test may then change them (its descriptor's server_sizes). */
 static struct np_sizes plan_sizes(const struct np_test *t, const struct np_omni_request *q,

@@ -2,7 +2,8 @@
  * stats.h - the statistics behind netperf's confidence intervals.
  *
  * Running sums over iterations, Student's t for any degrees of freedom,
- * and netperf 2.7's rule for when an interval is "met" (cli.md 2.2).
+ * and netperf 2.7's rule for when an interval is "met" (the confidence code
+ * of its netlib.c).
  */
 #ifndef NP_STATS_H
 #define NP_STATS_H

@@ -2,7 +2,8 @@
  * units.h - netperf's -f output units and its size suffixes.
  *
  * Lower case letters are bits in powers of ten, upper case bytes in powers
- * of two (cli.md 1.5); 'x' is transactions per second.
+ * of two (netperf 2.7.1's netlib.c, format_units and calc_thruput_interval);
+ * 'x' is transactions per second.
  */
 #ifndef NP_UNITS_H
 #define NP_UNITS_H

@@ -452,7 +452,7 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 				  whylen)))
 		return err;
 	/* Bounded both ways so that no request can pin a child forever
-	 * (protocol.md A10: -(2^31-1) left the reference in accept()). */
+	 * (netserver 2.7.1, sent -(2^31-1), stayed in accept() for good). */
 	if (q->test_length < -NP_MAX_COUNT || q->test_length > NP_MAX_SECONDS)
 		return fail(why, whylen, EINVAL,
 			    "test_length %" PRId32 " out of range %d..%d",

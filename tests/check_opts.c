@@ -212,7 +212,7 @@ static const struct opt_case np_cases[] = {
 
 	/* -i max[,min] (pair-both), clamped up to 3. */
 	{ ARGS("-i", "10,2"), RUN, NULL, { N(FL_IMAX, 10), N(FL_IMIN, 3), N(FL_CONF, 1) } },
-	/* A max below the min is raised to it (cli.md 2.2: -i 1,2 runs 3,3). */
+	/* A max below the min is raised to it (netperf 2.7.1's netsh.c: -i 1,2 runs 3,3). */
 	{ ARGS("-i", "1,2"), RUN, "-i 1,2: the max is below the min; runs as -i 3,3", { N(FL_IMAX, 3), N(FL_IMIN, 3), N(FL_CONF, 1) } },
 	{ ARGS("-i", "10,20"), RUN, "-i 10,20: the max is below the min; runs as -i 20,20", { N(FL_IMAX, 20), N(FL_IMIN, 20), N(FL_CONF, 1) } },
 	{ ARGS("-i", "10"), RUN, NULL, { N(FL_IMAX, 10), N(FL_IMIN, 10), N(FL_CONF, 1) } },

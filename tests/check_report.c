@@ -7,7 +7,8 @@
  * from the shared golden set) and compares the printed text with it.
  * Scripts cut columns out of this output, so a lost trailing blank or a
  * narrowed column is a failure, not a cosmetic difference.  The invariant
- * tests pin down rules of formats.md that no single capture shows.
+ * tests pin down rules of netperf 2.7.1's printf formats (its nettest_bsd.c
+ * and nettest_omni.c) that no single capture in tests/data/golden shows.
  *
  * Run: TESTDATA=tests/data ./check_report   (make check sets TESTDATA)
  */
@@ -141,7 +142,7 @@ static const struct gcase golden[] = {
 	{ .name = "tcp_rr__c_C", .test = TR, .verbosity = 1, .headers = true,
 	  .tput = 14634.84, .cpu = true, .lcpu = 34.0, .rcpu = 34.0,
 	  .lsd = 46.466, .rsd = 46.466 },
-	/* The quirk of formats.md 7 (remote recv / local send socket sizes)
+	/* netperf 2.7.1's TCP_MAERTS quirk (remote recv / local send socket sizes)
 	 * does not show here: on this host they equal local recv / remote
 	 * send.  test_maerts_cpu_sockets pins it down. */
 	{ .name = "tcp_maerts__c_C", .test = TM, .verbosity = 1, .headers = true,
@@ -301,7 +302,7 @@ START_TEST(test_golden)
 END_TEST
 
 /* Banner addresses: netperf's 8-byte inet_ntop buffer shows only up to 7
- * characters (formats.md 2). */
+ * characters (its nettest_omni.c and nettest_bsd.c banners). */
 struct banner_case {
 	const char *lname, *laddr;
 	unsigned lport;
@@ -354,7 +355,7 @@ START_TEST(test_banner_addresses)
 }
 END_TEST
 
-/* Suffixes and their order (formats.md 2): confidence, nodelay, first
+/* Suffixes and their order (netperf 2.7.1's banners): confidence, nodelay, first
  * burst; " conf. " keeps its blank even when nothing follows. */
 START_TEST(test_banner_suffixes)
 {
@@ -411,7 +412,8 @@ START_TEST(test_banner_suffixes)
 }
 END_TEST
 
-/* Met confidence: only the banner suffix shows it (formats.md 9). */
+/* Met confidence: only the banner suffix shows it (netperf
+ * 2.7.1 prints the block only when the interval was not met). */
 START_TEST(test_conf_met_no_warning)
 {
 	struct np_report r;
@@ -435,7 +437,8 @@ START_TEST(test_conf_met_no_warning)
 }
 END_TEST
 
-/* Not met: the block cannot be silenced by -P 0 or -v 0 (formats.md 9). */
+/* Not met: the block cannot be silenced by -P 0 or -v 0
+ * (golden tcp_rr__i3__c_C_warning). */
 START_TEST(test_warning_unsuppressable)
 {
 	static const char want[] =
@@ -511,7 +514,8 @@ START_TEST(test_p0_data_only)
 END_TEST
 
 /* -B: after the figure with -P 0, from every table's brand slot and -v 0,
- * never for UDP_STREAM or TCP_CRR, never with headers (formats.md 11). */
+ * never for UDP_STREAM or TCP_CRR, never with headers (netperf 2.7.1's
+ * nettest_bsd.c). */
 static const struct brand_case {
 	const struct np_test *test;
 	int verbosity;
@@ -584,7 +588,8 @@ START_TEST(test_rr_unit_k)
 }
 END_TEST
 
-/* Columns grow with the figure and nothing is cut (formats.md 4.1, 14.6). */
+/* Columns grow with the figure and nothing is cut (printf widths are
+ * minimums). */
 START_TEST(test_wide_numbers)
 {
 	struct np_report r;
@@ -638,7 +643,8 @@ START_TEST(test_wide_numbers)
 END_TEST
 
 /* -v 0 figures: trailing blank for TCP and RR, none for UDP_STREAM or
- * TCP_CRR (formats.md 5.3, 8); -v 3 prints the banner only (14.1). */
+ * TCP_CRR (golden udp_stream__v0; netperf 2.7.1's nettest_bsd.c); -v 3
+ * prints the banner only. */
 START_TEST(test_brief_and_v3)
 {
 	struct np_report r;
@@ -672,7 +678,7 @@ START_TEST(test_brief_and_v3)
 }
 END_TEST
 
-/* Only -C (formats.md 3): the local side is -1 with method 'U' in every
+/* Only -C (netperf 2.7.1's nettest_bsd.c): the local side is -1 with method 'U' in every
  * table, and -v 0 falls back to the remote service demand. */
 struct remote_only_case {
 	const char *what;
@@ -797,7 +803,7 @@ START_TEST(test_cpu_local_only)
 END_TEST
 
 /* TCP_CRR's CPU title has a bare "%" for both methods and stays the
- * transactions title even with another unit (formats.md 8). */
+ * transactions title even with another unit (golden tcp_crr__c_C). */
 START_TEST(test_crr_cpu_title)
 {
 	static const char want[] =
@@ -827,7 +833,7 @@ START_TEST(test_crr_cpu_title)
 END_TEST
 
 /* Same figures: TCP_RR's CPU line 1 has one blank fewer after the rate
- * than UDP_RR's (formats.md 6.5); their titles are the same. */
+ * than UDP_RR's (golden tcp_rr__c_C, udp_rr__c_C); their titles are the same. */
 START_TEST(test_rr_cpu_blanks)
 {
 	struct np_report r;
@@ -894,7 +900,7 @@ START_TEST(test_cpu_unit_titles)
 END_TEST
 
 /* TCP_MAERTS's CPU line shows the remote recv and local send socket
- * sizes (netperf's quirk, formats.md 7); without CPU, local recv and
+ * sizes (netperf's quirk, golden tcp_maerts__c_C); without CPU, local recv and
  * remote send. */
 START_TEST(test_maerts_cpu_sockets)
 {
@@ -1015,7 +1021,7 @@ START_TEST(test_v2_cpu_extras)
 	ck_assert_uint_ge(c2, c1);
 	golden_assert_same(t->name, cpu2, c1, cpu1, c1);
 	golden_assert_same(t->name, cpu2 + c1, c2 - c1, plain2 + l1, l2 - l1);
-	/* Only the TCP tests have extras (formats.md 1). */
+	/* Only the TCP tests have extras (golden *__v2). */
 	if (t->sock_type == SOCK_STREAM)
 		ck_assert_uint_gt(c2, c1);
 	free(plain1);

@@ -411,7 +411,7 @@ static void fuzz_passphrase(const uint8_t *msg)
  * Address words: IPv6 groups of 4 bytes reversed (a bijection, its own
  * inverse), IPv4 the first word as is and zeros after, other families
  * nothing.  Checked for the request's two address slots (offsets from
- * protocol.md; any 16 bytes would do, these carry real addresses in the
+ * wire.c; any 16 bytes would do, these carry real addresses in the
  * corpus), under the three families and one the input chooses.
  */
 static void fuzz_addr(const uint8_t *msg)

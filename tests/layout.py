@@ -4,7 +4,7 @@
 GOLDEN is a byte-exact stdout of netperf 2.7.1 (tests/data/golden/*.stdout),
 OURS the stdout of a run of our netperf with the same options.  Measured
 numbers differ, so a line matches when it is identical, or when both lines
-are renderings of the same printf format from netperf's source (formats.md):
+are renderings of the same printf format from netperf's source (nettest_bsd.c):
 every field must then have exactly the width, alignment and decimals that
 format gives its value.  Line count and order must be the same.
 
@@ -17,7 +17,7 @@ differs.
 import re
 import sys
 
-# netperf 2.7.1's data-line formats (formats.md 4-9), PRI* folded into %d.
+# netperf 2.7.1's data-line formats (nettest_bsd.c), PRI* folded into %d.
 FORMATS = [
     # TCP_STREAM / TCP_MAERTS
     "%6d %6d %6d    %-6.2f   %7.2f   ",
@@ -33,7 +33,7 @@ FORMATS = [
     "%-6d %-6d",
     "%5d  %5d   %5d  %5d   %-6.3f   %-6.3f %-6.3f    %-6.3f",
     "%5d  %5d   %5d  %5d",
-    # the same with -c/-C (formats.md 4.4, 5.4, 6.5, 8)
+    # the same with -c/-C
     "%6d %6d %6d    %-6.2f     %7.2f   %-6.2f   %-6.2f   %-6.3f  %-6.3f ",
     "%6.3f S ",
     "%6d  %6d   %-7.2f   %7d %6d    %7.1f     %-6.2f   %-6.3f",

@@ -2,7 +2,7 @@
 """legacy_client.py - netperf 2.7.1 built with --enable-omni=no, on the wire.
 
 Python 3.7+, standard library only; written from the captures in
-tests/data/vectors/legacy_*.txt and protocol.md section 5.
+tests/data/vectors/legacy_*.txt (netperf 2.7.1 built with --enable-omni=no).
 
   legacy_client.py --port P [--host H] --vectors DIR [--length L]
       For every legacy_*.txt capture: sends its request (test length and

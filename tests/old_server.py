@@ -2,7 +2,7 @@
 """old_server.py - a netserver 2.7.1 built with --enable-omni=no, on the wire.
 
 Python 3.7+, standard library only; written from the legacy_*.txt captures and
-protocol.md sections 1 and 5 (the layouts come from legacy_client.py).
+the captures in tests/data/vectors (the layouts come from legacy_client.py).
 
   old_server.py [--host H] [--pad S] [--log FILE]
 
