@@ -51,7 +51,9 @@ in_root netserver -V >"$work/v" 2>&1 || fail "netserver -V: $(cat "$work/v")"
 
 # netserver from the installed files (root, as the unit's ExecStart would
 # be: it drops to nobody itself), the installed netperf against it.
-in_root netserver -D -p 0 -L 127.0.0.1 >"$work/srv.out" 2>"$work/srv.log" &
+# chroot itself in the background (not through in_root, a function that
+# would run in a subshell): $! is then netserver's own pid, to kill.
+chroot "$root" /usr/bin/netserver -D -p 0 -L 127.0.0.1 >"$work/srv.out" 2>"$work/srv.log" &
 srv=$!
 port=
 for _ in $(seq 100); do
