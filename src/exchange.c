@@ -415,7 +415,9 @@ int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_re
 /* A data connection that broke under the test may be netserver's doing:
  * it ends a test at one of its limits (--max-test-time cuts a counted
  * one), closes its data socket and sends its results with the reason.
- * That reason is the run's error, not the reset it caused here. */
+ * That reason is the run's error, not the reset it caused here (or the
+ * ENOTCONN of the end marker's shutdown, when the results' arrival
+ * stopped the loop first). */
 int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,
 			   const struct np_omni_response *rsp, int data_err, FILE *err)
 {
@@ -423,7 +425,8 @@ int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,
 	char why[256];
 
 	if (!l->ours || l->ctl < 0 ||
-	    (data_err != ECONNRESET && data_err != EPIPE && data_err != ECONNREFUSED))
+	    (data_err != ECONNRESET && data_err != EPIPE && data_err != ECONNREFUSED &&
+	     data_err != ENOTCONN))
 		return 0;
 	if (reply_in(l, "test results", CUT_RESULTS_MS, why, sizeof(why)) < 0 ||
 	    decode_results(l, s, rsp, &res, why, sizeof(why)) != 0 || res.serv_errno == 0)

@@ -91,8 +91,8 @@ int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
 int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err);
 
-/* The data phase failed with data_err (ECONNRESET, EPIPE, ECONNREFUSED:
- * the peer's doing): 1 when netserver-ng's results came at once and say
+/* The data phase failed with data_err (ECONNRESET, EPIPE, ECONNREFUSED,
+ * ENOTCONN: the peer's doing): 1 when netserver-ng's results came at once and say
  * why (a limit of its own), that reason on err; 0 when the local error
  * stands. */
 int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,

@@ -652,21 +652,19 @@ static int serve_facts(struct session *s)
 
 	if (!np_wire_is_facts_request(s->msg))
 		return unknown_type(s, np_wire_type(s->msg));
-	/* --no-host-facts: the answer says nothing is known. */
-	if (!s->rules->host_facts && !s->facts_read) {
+	/* Read once per session; --no-host-facts: nothing is known. */
+	if (!s->facts_read && !s->rules->host_facts) {
 		np_host_facts_unknown(f);
-		s->facts_read = true;
-	}
-	if (!s->facts_read) {
+	} else if (!s->facts_read) {
 		np_host_facts_read((const struct sockaddr *)(s->data_seen ? &s->data_local
 									   : &s->ctl_local),
 				   (const struct sockaddr *)(s->data_seen ? &s->data_peer
 									   : &s->ctl_peer),
 				   f);
-		s->facts_read = true;
 		np_log(NP_LOG_DEBUG, "host facts read: interface %s, driver %s",
 		       f->ifname[0] ? f->ifname : "?", f->driver[0] ? f->driver : "?");
 	}
+	s->facts_read = true;
 	np_wire_encode_facts(f, s->msg);
 	return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
 }

@@ -567,7 +567,8 @@ def facts_peer(mode):
       strings  a CPU model with a comma and quotes, and HOSTILE_CONG as
                the results' congestion control
       stall    none, ever (the client goes on without)
-      late     the reply 6 s later, before the next iteration's response
+      late     the reply 9 s later (4 s past netperf's wait, room for a
+               loaded machine), before the next iteration's response
     """
     ls = socket.socket()
     ls.bind((CLIENT, 0))
@@ -593,7 +594,7 @@ def serve_facts_client(c, mode):
             continue
         if typ == NG_FACTS:
             if mode == "late":
-                time.sleep(6)
+                time.sleep(9)
             if mode == "bad":
                 c.sendall(facts_reply(driver=b"\x1b[2J"))
             else:

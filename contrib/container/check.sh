@@ -14,12 +14,16 @@ set -eu
 tarball=$1
 netperf=${2:-netperf}
 fail() { echo "check.sh: FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/../serving.sh"
 work=$(mktemp -d)
 srv=
 image=
 cleanup() {
 	[ -z "$srv" ] || kill "$srv" 2>/dev/null || true
-	[ -z "$image" ] || podman rmi -f "$image" >/dev/null 2>&1 || true
+	if [ -n "$image" ]; then
+		podman rm -f "netperf-ng-check-$$" >/dev/null 2>&1 || true
+		podman rmi -f "$image" >/dev/null 2>&1 || true
+	fi
 	umount "$work/root/proc" 2>/dev/null || true
 	rm -rf "$work"
 }
@@ -75,18 +79,7 @@ mkdir -p "$root/proc"
 mount -t proc proc "$root/proc"
 chroot --userspec=65534:65534 "$root" /usr/bin/netserver -D -p 0 -L 127.0.0.1 >"$work/srv.out" 2>"$work/srv.log" &
 srv=$!
-port=
-for _ in $(seq 100); do
-	port=$(sed -n "s/.* port '\([0-9]*\)'.*/\1/p" "$work/srv.out")
-	[ -z "$port" ] || break
-	sleep 0.1
-done
-[ -n "$port" ] || fail "netserver from the image did not start: $(cat "$work/srv.out" "$work/srv.log")"
-for t in TCP_STREAM UDP_RR; do
-	timeout 60 "$netperf" -H 127.0.0.1 -p "$port" -t "$t" -l 1 -P 0 >"$work/np" 2>&1 ||
-		fail "$t against the image's netserver: $(cat "$work/np")"
-	echo "$t against the image's netserver: $(head -1 "$work/np")"
-done
+served_by "the image's netserver" "$netperf"
 kill "$srv"
 wait "$srv" 2>/dev/null || true
 srv=
@@ -102,13 +95,13 @@ elif ! podman run --rm --network host --entrypoint /usr/bin/netperf "$image" -V 
 	echo "SKIP: podman run: this machine cannot run containers: $(tail -1 "$work/run")"
 else
 	echo "podman run: netperf -V in the image: $(head -1 "$work/run")"
-	port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-	podman run -d --rm --network host "$image" -p "$port" -L 127.0.0.1 >"$work/cid" 2>&1 ||
-		fail "podman run netserver: $(cat "$work/cid")"
-	sleep 1
-	timeout 60 "$netperf" -H 127.0.0.1 -p "$port" -t TCP_STREAM -l 1 -P 0 >"$work/np" 2>&1 ||
-		{ podman rm -f "$(cat "$work/cid")" >/dev/null 2>&1; fail "TCP_STREAM against podman's netserver: $(cat "$work/np")"; }
-	echo "TCP_STREAM against podman's netserver: $(cat "$work/np")"
-	podman rm -f "$(cat "$work/cid")" >/dev/null 2>&1 || true
+	# In the foreground, in the background: its start-up line comes here.
+	podman run --rm --name "netperf-ng-check-$$" --network host "$image" -p 0 -L 127.0.0.1 \
+		>"$work/srv.out" 2>"$work/srv.log" &
+	srv=$!
+	served_by "podman's netserver" "$netperf"
+	podman rm -f "netperf-ng-check-$$" >/dev/null 2>&1 || true
+	wait "$srv" 2>/dev/null || true
+	srv=
 fi
 echo "PASS: the image"

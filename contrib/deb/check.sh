@@ -11,6 +11,7 @@ set -eu
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 DEB [ROOT]" >&2; exit 2; }
 deb=$1
 fail() { echo "check.sh: FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/../serving.sh"
 work=$(mktemp -d)
 root=$work/root
 srv=
@@ -55,18 +56,7 @@ in_root netserver -V >"$work/v" 2>&1 || fail "netserver -V: $(cat "$work/v")"
 # would run in a subshell): $! is then netserver's own pid, to kill.
 chroot "$root" /usr/bin/netserver -D -p 0 -L 127.0.0.1 >"$work/srv.out" 2>"$work/srv.log" &
 srv=$!
-port=
-for _ in $(seq 100); do
-	port=$(sed -n "s/.* port '\([0-9]*\)'.*/\1/p" "$work/srv.out")
-	[ -z "$port" ] || break
-	sleep 0.1
-done
-[ -n "$port" ] || fail "the installed netserver did not start: $(cat "$work/srv.out" "$work/srv.log")"
-for t in TCP_STREAM UDP_RR; do
-	timeout 60 chroot "$root" netperf -H 127.0.0.1 -p "$port" -t "$t" -l 1 -P 0 >"$work/np" 2>&1 ||
-		fail "$t against the installed netserver: $(cat "$work/np")"
-	echo "$t against the installed netserver: $(head -1 "$work/np")"
-done
+served_by "the installed netserver" chroot "$root" netperf
 kill "$srv"
 wait "$srv" 2>/dev/null || true
 srv=
