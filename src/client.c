@@ -220,180 +220,260 @@ static void pause_s(int seconds)
 		;
 }
 
-static int iteration(const struct np_plan *p, struct np_link *l, struct np_result *s, FILE *err)
+/* One iteration's working state, shared by its steps: the data socket's
+ * run, its watch, the response that set it up, the buffers to free. */
+struct phase {
+	struct np_run run;
+	struct np_watch watch;
+	struct interim im;
+	struct np_omni_response rsp;
+	void *sbase, *rbase;
+	bool cpu_ok;                  /* -c: the snapshot before the data */
+	int ran;                      /* test->client_run's return */
+};
+
+/* TCP_CRR binds every connection's socket there, with -- -p from the
+ * port range; with -- -P's local port as netperf 2.7.1 does: a fresh
+ * port for each connection from its range, starting anywhere in it and
+ * going on where the last iteration stopped (one fixed port would make
+ * each connection wait out the last one's). */
+static void crr_ports(const struct np_plan *p, struct np_link *l, struct np_run *run)
+{
+	const struct np_opts *o = p->o;
+
+	run->local = p->local.ss;
+	run->local_len = p->local.len;
+	run->port_min = o->crr_port_min;
+	run->port_max = o->crr_port_max;
+	if (!run->port_min && o->data_lport) {
+		run->port_min = NP_CRR_PORT_MIN;
+		run->port_max = NP_CRR_PORT_MAX;
+	}
+	if (run->port_min && !l->crr_port_next) {
+		const uint64_t seed = (uint64_t)getpid() ^ (uint64_t)(np_now() * 1e6);
+
+		l->crr_port_next = (uint16_t)(run->port_min +
+			seed % ((unsigned)run->port_max - run->port_min + 1u));
+	}
+	run->port_next = l->crr_port_next;
+}
+
+/* Step 1: our data socket, bound where the plan says. */
+static int data_socket(const struct np_plan *p, struct np_link *l, struct phase *ph,
+		       struct np_result *s, FILE *err)
+{
+	const struct np_test *t = p->test;
+	struct np_run *run = &ph->run;
+	char why[160];
+
+	run->conn = -1;
+	run->fd = np_sock_open(&p->so, why, sizeof(why));
+	if (run->fd < 0)
+		return np_fail(err, "data socket: %s", why);
+	if (t->connect_each)
+		crr_ports(p, l, run);
+	if (p->bind_local && (t->connect_each ? np_run_bind_local(run, run->fd)
+			      : bind(run->fd, (const struct sockaddr *)&p->local.ss, p->local.len)) < 0)
+		return np_fail(err, "bind data socket to %s port %u: %s", p->laddr,
+			       (unsigned)(run->port_min ? run->port_next - 1 : p->o->data_lport),
+			       strerror(errno));
+	np_sock_bufsizes(run->fd, &s->lss, &s->lsr);
+	return 0;
+}
+
+/* Step 2: the request, and what netserver's response says of its end. */
+static int ask_netserver(const struct np_plan *p, struct np_link *l, struct phase *ph,
+			 struct np_result *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+	const struct np_omni_response *rsp = &ph->rsp;
+
+	if (o->no_control)
+		np_exchange_no_control_setup(p, l, ph->run.fd, s, &ph->rsp);
+	else if (np_exchange_setup(p, l, ph->run.fd, s, &ph->rsp, err) < 0)
+		return -1;
+	np_debug(o, err, "netserver's data socket: port %u, send size %d, receive size %d",
+		 (unsigned)rsp->data_port, (int)rsp->send_size, (int)rsp->receive_size);
+	s->rss = rsp->send_buf_size;
+	s->rsr = rsp->recv_buf_size;
+	s->rsend_size = rsp->send_size;
+	s->rrecv_size = rsp->receive_size;
+	s->rsend_width = rsp->send_width;
+	s->rrecv_width = rsp->recv_width;
+	s->rnodelay = (rsp->flags & NP_F_NODELAY) != 0;
+	s->dport = rsp->data_port;
+	return 0;
+}
+
+/* Step 3: the run the test's loop reads: its peer, sizes, options, and
+ * when it ends. */
+static void run_setup(const struct np_plan *p, struct np_link *l, struct phase *ph,
+		      const struct np_result *s)
 {
 	const struct np_opts *o = p->o;
 	const struct np_test *t = p->test;
-	struct np_omni_response rsp;
-	struct np_run run;
-	struct np_watch watch;
-	char why[160];
-	int rc = -1, r;
-	bool cpu_ok;
-	double t0;
-	struct interim im = { 0 };
-	void *sbase = NULL, *rbase = NULL;
+	struct np_run *run = &ph->run;
 
-	memset(s, 0, sizeof(*s));
-	memset(&run, 0, sizeof(run));
-	run.conn = -1;
-	run.fd = np_sock_open(&p->so, why, sizeof(why));
-	if (run.fd < 0)
-		return np_fail(err, "data socket: %s", why);
-	/* TCP_CRR binds every connection's socket there, with -- -p from
-	 * the port range; with -- -P's local port as netperf 2.7.1 does: a
-	 * fresh port for each connection from its range, starting anywhere
-	 * in it and going on where the last iteration stopped (one fixed
-	 * port would make each connection wait out the last one's). */
-	if (t->connect_each) {
-		run.local = p->local.ss;
-		run.local_len = p->local.len;
-		run.port_min = o->crr_port_min;
-		run.port_max = o->crr_port_max;
-		if (!run.port_min && o->data_lport) {
-			run.port_min = NP_CRR_PORT_MIN;
-			run.port_max = NP_CRR_PORT_MAX;
-		}
-		if (run.port_min && !l->crr_port_next) {
-			const uint64_t seed = (uint64_t)getpid() ^ (uint64_t)(np_now() * 1e6);
-
-			l->crr_port_next = (uint16_t)(run.port_min +
-				seed % ((unsigned)run.port_max - run.port_min + 1u));
-		}
-		run.port_next = l->crr_port_next;
-	}
-	if (p->bind_local && (t->connect_each ? np_run_bind_local(&run, run.fd)
-			      : bind(run.fd, (const struct sockaddr *)&p->local.ss, p->local.len)) < 0) {
-		np_fail(err, "bind data socket to %s port %u: %s", p->laddr,
-			(unsigned)(run.port_min ? run.port_next - 1 : o->data_lport),
-			strerror(errno));
-		goto out;
-	}
-	np_sock_bufsizes(run.fd, &s->lss, &s->lsr);
-	if (o->no_control)
-		np_exchange_no_control_setup(p, l, run.fd, s, &rsp);
-	else if (np_exchange_setup(p, l, run.fd, s, &rsp, err) < 0)
-		goto out;
-	np_debug(o, err, "netserver's data socket: port %u, send size %d, receive size %d",
-		 (unsigned)rsp.data_port, (int)rsp.send_size, (int)rsp.receive_size);
-	s->rss = rsp.send_buf_size;
-	s->rsr = rsp.recv_buf_size;
-	s->rsend_size = rsp.send_size;
-	s->rrecv_size = rsp.receive_size;
-	s->rsend_width = rsp.send_width;
-	s->rrecv_width = rsp.recv_width;
-	s->rnodelay = (rsp.flags & NP_F_NODELAY) != 0;
-	s->dport = rsp.data_port;
-
-	run.test = t;
-	run.peer = p->remote.ss;
-	run.peer_len = p->remote.len;
-	np_addr_set_port((struct sockaddr *)&run.peer, (uint16_t)rsp.data_port);
-	run.port_skip = (uint16_t)rsp.data_port;
-	run.sopts = &p->so;
-	run.send_size = s->send_size;
-	run.recv_size = s->recv_size > 0 ? s->recv_size : 1;
-	run.req_size = o->req_size;
+	run->test = t;
+	run->peer = p->remote.ss;
+	run->peer_len = p->remote.len;
+	np_addr_set_port((struct sockaddr *)&run->peer, (uint16_t)ph->rsp.data_port);
+	run->port_skip = (uint16_t)ph->rsp.data_port;
+	run->sopts = &p->so;
+	run->send_size = s->send_size;
+	run->recv_size = s->recv_size > 0 ? s->recv_size : 1;
+	run->req_size = o->req_size;
 	/* An echo service answers with the request itself. */
-	run.rsp_size = o->no_control ? o->req_size : o->rsp_size;
-	run.burst = t->connect_each ? 0 : o->burst;
-	run.rr_timeout = o->rr_timeout;
-	for (int k = 0; k < NP_TEST_OPTIONS; k++)
-		run.params[k] = (int32_t)o->test_params[k];
-	np_busypoll_setup(&run, run.fd);   /* --busy-poll's socket options */
-	run.file_fd = l->file_fd;
-	run.legacy = l->legacy != 0;
-	/* One byte more than any expected datagram: a wrong-sized response
-	 * must show as one. */
-	run.rbuf_len = (size_t)(t->sock_type == SOCK_DGRAM ? NP_UDP_MAX + 1
-				: run.recv_size > run.rsp_size ? run.recv_size : run.rsp_size);
-	run.sbuf = data_buffer((size_t)(t->rr ? o->req_size : s->send_size), o->lalign[0],
-			       o->loffset[0], l->fill_fd, &sbase, err);
-	run.rbuf = data_buffer(run.rbuf_len, o->lalign[1], o->loffset[1], -1, &rbase, err);
-	if (!run.sbuf || !run.rbuf) {
-		np_fail(err, "out of memory for data buffers");
-		goto out;
-	}
-	run.timed = o->length > 0;
-	run.count = o->length < 0 ? -o->length : 0;
-	run.watch = &watch;
-	run.ev = &watch.ev;
-	run.wake_s = NP_WAKE_MS / 1000.0;
+	run->rsp_size = o->no_control ? o->req_size : o->rsp_size;
+	run->burst = t->connect_each ? 0 : o->burst;
+	run->rr_timeout = o->rr_timeout;
+	np_param_words(run->params, o->test_params, NP_TEST_OPTIONS);
+	np_busypoll_setup(run, run->fd);   /* --busy-poll's socket options */
+	run->file_fd = l->file_fd;
+	run->legacy = l->legacy != 0;
+	run->timed = np_length_seconds(o->length) > 0;
+	run->count = np_length_count(o->length);
+	run->watch = &ph->watch;
+	run->ev = &ph->watch.ev;
+	run->wake_s = NP_WAKE_MS / 1000.0;
 	/* Request/response loops time transactions, stream loops each
 	 * data call (-j, or a latency selector). */
-	run.hist = l->hist;
-	run.sent_at = l->sent_at;
-	run.ring_size = (unsigned)run.burst + 1;
+	run->hist = l->hist;
+	run->sent_at = l->sent_at;
+	run->ring_size = (unsigned)run->burst + 1;
 	if (o->interim > 0) {
-		im = (struct interim){ l, 0, 0 };
-		run.on_tick = interim_report;
-		run.tick_ctx = &im;
+		ph->im = (struct interim){ l, 0, 0 };
+		run->on_tick = interim_report;
+		run->tick_ctx = &ph->im;
 	}
+}
+
+/* Step 4: the data buffers, at -a/-o's places, -F's file in the first. */
+static int run_buffers(const struct np_plan *p, struct np_link *l, struct phase *ph,
+		       const struct np_result *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+	const struct np_test *t = p->test;
+	struct np_run *run = &ph->run;
+
+	/* One byte more than any expected datagram: a wrong-sized response
+	 * must show as one. */
+	run->rbuf_len = (size_t)(t->sock_type == SOCK_DGRAM ? NP_UDP_MAX + 1
+				 : run->recv_size > run->rsp_size ? run->recv_size : run->rsp_size);
+	run->sbuf = data_buffer((size_t)(t->rr ? o->req_size : s->send_size), o->lalign[0],
+				o->loffset[0], l->fill_fd, &ph->sbase, err);
+	run->rbuf = data_buffer(run->rbuf_len, o->lalign[1], o->loffset[1], -1, &ph->rbase, err);
+	if (!run->sbuf || !run->rbuf)
+		return np_fail(err, "out of memory for data buffers");
+	return 0;
+}
+
+/* Step 5: the data phase, between -s's wait (or --flows' start gate)
+ * and the watch's end; -1 when it could not start. */
+static int data_phase(const struct np_plan *p, struct np_link *l, struct phase *ph,
+		      struct np_result *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+	double t0;
 
 	/* -s: the set-up is done; netperf waits before the data flows. */
 	if (o->wait_s > 0)
 		pause_s(o->wait_s);
 	/* --flows: every flow is set up; they start together. */
 	if (l->gate && !np_gate_pass(l->gate))
-		goto out;
-	cpu_ok = o->local_cpu && np_cpu_read(l->cpu0) == 0;
+		return -1;
+	ph->cpu_ok = o->local_cpu && np_cpu_read(l->cpu0) == 0;
 	if (!l->gate)
 		catch_sigint(true);
 	/* The watch also ends the run if netserver closes the control
 	 * connection under it. */
-	if (np_watch_start(&watch, o->length > 0 ? (double)o->length : 0,
+	if (np_watch_start(&ph->watch, (double)np_length_seconds(o->length),
 			   o->interim > 0 ? o->interim : 0, l->ctl, sigint_pipe[0]) < 0) {
 		if (!l->gate)
 			catch_sigint(false);
-		np_fail(err, "starting the run's watch: %s", strerror(errno));
-		goto out;
+		return np_fail(err, "starting the run's watch: %s", strerror(errno));
 	}
-	t0 = im.since = np_now();
+	t0 = ph->im.since = np_now();
 	if (l->gate)
 		np_debug(o, err, "flow %d: data phase starts at %.6f s", l->index + 1, t0);
-	r = t->client_run(&run);
+	ph->ran = p->test->client_run(&ph->run);
 	s->elapsed = np_now() - t0;
-	if (t->connect_each)
-		l->crr_port_next = run.port_next;
-	np_watch_end(&watch);
+	if (p->test->connect_each)
+		l->crr_port_next = ph->run.port_next;
+	np_watch_end(&ph->watch);
 	if (!l->gate)
 		catch_sigint(false);
-	if (o->interim > 0 && r == 0)
-		interim_figure(&run, true);   /* the last, shorter interval */
-	local_cpu(l, o->ncpus, cpu_ok, s);
-	np_busypoll_finish(&run, run.fd);
-	s->local = run.c;
-	local_facts(t, run.fd, s);
+	if (o->interim > 0 && ph->ran == 0)
+		interim_figure(&ph->run, true);   /* the last, shorter interval */
+	return 0;
+}
+
+/* Step 6: what our end knows after the data: CPU, counters, the
+ * socket's last state, the host. */
+static void local_end(const struct np_plan *p, struct np_link *l, struct phase *ph,
+		      struct np_result *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+	struct np_run *run = &ph->run;
+
+	local_cpu(l, o->ncpus, ph->cpu_ok, s);
+	np_busypoll_finish(run, run->fd);
+	s->local = run->c;
+	local_facts(p->test, run->fd, s);
 	/* The first data phase of the connection says what the data ran on
 	 * here (TCP_CRR's socket is gone by now: the route to the peer). */
 	if (!l->local_host.known)
-		np_host_facts_socket(run.fd, (const struct sockaddr *)&run.peer, &l->local_host);
+		np_host_facts_socket(run->fd, (const struct sockaddr *)&run->peer, &l->local_host);
 	s->local_host = l->local_host;
 	s->remote_host = l->remote_host;
-	s->ltos = o->ltos >= 0 && run.fd >= 0 ? np_sock_tos(run.fd, p->family) : -1;
+	s->ltos = o->ltos >= 0 && run->fd >= 0 ? np_sock_tos(run->fd, p->family) : -1;
 	/* flent runs netperf with DUMP_TCP_INFO set and reads these lines. */
-	if (t->sock_type == SOCK_STREAM && run.fd >= 0 && getenv("DUMP_TCP_INFO"))
-		np_sock_dump_tcp_info(run.fd, err);
-	if (r < 0) {
-		if (!o->no_control && np_exchange_cut_reason(l, s, &rsp, run.err, err))
-			goto out;
-		np_fail(err, "data connection to %s port %u: %s: %s", p->raddr,
-			(unsigned)rsp.data_port, run.err_what ? run.err_what : "?",
-			strerror(run.err ? run.err : EIO));
-		goto out;
-	}
+	if (p->test->sock_type == SOCK_STREAM && run->fd >= 0 && getenv("DUMP_TCP_INFO"))
+		np_sock_dump_tcp_info(run->fd, err);
+}
 
+/* Step 7: netserver's results and the figures, or why the data failed. */
+static int results(const struct np_plan *p, struct np_link *l, struct phase *ph,
+		   struct np_result *s, FILE *err)
+{
+	const struct np_opts *o = p->o;
+
+	if (ph->ran < 0) {
+		if (!o->no_control && np_exchange_cut_reason(l, s, &ph->rsp, ph->run.err, err))
+			return -1;
+		return np_fail(err, "data connection to %s port %u: %s: %s", p->raddr,
+			       (unsigned)ph->rsp.data_port,
+			       ph->run.err_what ? ph->run.err_what : "?",
+			       strerror(ph->run.err ? ph->run.err : EIO));
+	}
 	if (o->no_control)
 		np_exchange_no_control_results(s);
-	else if (np_exchange_results(p, l, s, &rsp, err) < 0)
-		goto out;
-	np_metrics_derive(p->test, p->unit, p->o->burst, s);
-	rc = 0;
-out:
-	if (run.fd >= 0)
-		close(run.fd);
-	free(sbase);
-	free(rbase);
+	else if (np_exchange_results(p, l, s, &ph->rsp, err) < 0)
+		return -1;
+	np_metrics_derive(p->test, p->unit, o->burst, s);
+	return 0;
+}
+
+/* One iteration on one connection, its figures in s: 0, or -1 after
+ * the error line. */
+static int iteration(const struct np_plan *p, struct np_link *l, struct np_result *s, FILE *err)
+{
+	struct phase ph;
+	int rc = -1;
+
+	memset(s, 0, sizeof(*s));
+	memset(&ph, 0, sizeof(ph));
+	if (data_socket(p, l, &ph, s, err) == 0 && ask_netserver(p, l, &ph, s, err) == 0) {
+		run_setup(p, l, &ph, s);
+		if (run_buffers(p, l, &ph, s, err) == 0 && data_phase(p, l, &ph, s, err) == 0) {
+			local_end(p, l, &ph, s, err);
+			rc = results(p, l, &ph, s, err);
+		}
+	}
+	if (ph.run.fd >= 0)
+		close(ph.run.fd);
+	free(ph.sbase);
+	free(ph.rbase);
 	return rc;
 }
 
@@ -549,26 +629,6 @@ static int sweep_size(void *ctx, int32_t size, struct np_result *s)
 	return interrupted ? 1 : 0;
 }
 
-static int sweep(const struct np_plan *p, struct np_link *links, struct np_result *fs, int n,
-		 const struct np_report *head, FILE *out, FILE *err, struct sweep_state *w)
-{
-	const struct np_opts *o = p->o;
-
-	*w = (struct sweep_state){ &o->sweep, p, links, fs, n, err, NULL, 0 };
-	w->res = calloc((size_t)o->sweep.n, sizeof(*w->res));
-	if (!w->res) {
-		np_fail(err, "out of memory for %d sizes", o->sweep.n);
-		return 1;
-	}
-	if (np_sweep_run(out, head, &o->sweep, o->json, sweep_size, w, w->res, &w->done) < 0)
-		return 1;
-	if (!o->json && (ferror(out) || fflush(out) == EOF)) {
-		np_fail(err, "writing the report: %s", strerror(errno ? errno : EIO));
-		return 1;
-	}
-	return 0;
-}
-
 /* The end of the run for netserver: each control connection's goodbye. */
 static void goodbye(struct np_link *links, int n)
 {
@@ -585,166 +645,278 @@ static int flow_cpu(const int *list, int n, int index, int bind)
 	return n > 0 ? list[index % n] : bind;
 }
 
-/* The report's parts that do not depend on the data connection: the
- * settings, the command line, this run's UUID, this host. */
-static void report_start(struct np_report *r, const struct np_opts *o, const char *host,
-			 struct utsname *un, char *cmdline, size_t cmdlen, char uuid[37])
+struct output;
+
+/* One run of netperf: what its steps share. */
+struct client {
+	const struct np_opts *o;
+	FILE *out, *err;
+	const struct output *show;    /* the output the command line chose */
+	const char *host;             /* the control host, as named */
+	int n;                        /* flows: 1 without --flows */
+	struct np_link *links;
+	struct np_result *fs;         /* each flow's last iteration */
+	struct np_plan p;
+	struct np_report head;        /* the settings; the plan once made */
+	struct np_tally t;            /* the iterations so far */
+	struct np_result s;           /* what they measured */
+	struct sweep_state sw;
+	struct np_msg_log msgs;       /* -J: the error and warning lines */
+	struct utsname un;
+	char cmdline[4096], uuid[37];
+};
+
+/* ---- The output: chosen once ------------------------------------------ */
+
+/*
+ * What a run prints, and when: the classic tables or -o/-O/-k's fields
+ * (report.c picks between them from the report), or -J's one object.
+ * start comes before anything can fail, begin once the plan is made
+ * (netperf's banner comes before the test: interim figures and any error
+ * come after it), end last, with the run's exit status so far; end
+ * returns the final one.
+ */
+struct output {
+	void (*start)(struct client *c);
+	void (*begin)(struct client *c);
+	int (*end)(struct client *c, int rc);
+	bool quiet;                   /* --sweep prints no rows */
+};
+
+static void text_start(struct client *c)
 {
-	memset(r, 0, sizeof(*r));
-	np_plan_settings(r, o, host);
-	np_plan_join_args(o, cmdline, cmdlen);
-	r->command_line = cmdline;
-	if (o->uuid)
-		snprintf(uuid, 37, "%s", o->uuid);
-	else
-		np_client_uuid(uuid);
-	r->uuid = uuid;
-	if (uname(un) == 0) {
-		r->sysname = un->sysname;
-		r->release = un->release;
-		r->version = un->version;
-		r->machine = un->machine;
-	}
-	r->local_cpus = o->ncpus > 0 ? o->ncpus : np_cpu_count();
+	(void)c;
 }
 
-/* -J: the one object, whatever happened; rc is the run's exit status so
- * far, the object's error member the first error line when it failed. */
-static int json_end(FILE *out, FILE *err, const struct np_report *r, const struct np_result *fs,
-		    int nflows, const struct sweep_state *sw, const struct np_msg_log *msgs, int rc)
+static void text_begin(struct client *c)
 {
-	const char *warnings[NP_MSG_WARNINGS];
-	struct np_json_run x = { nflows > 1 ? fs : NULL, nflows, NULL, warnings, msgs->nwarnings,
-				 sw->sizes, sw->res, sw->done };
+	np_report_begin(c->out, &c->head);
+}
 
-	np_msg_keep(NULL);
-	for (int i = 0; i < msgs->nwarnings; i++)
-		warnings[i] = msgs->warnings[i];
-	if (rc != 0)
-		x.error = msgs->error[0] ? msgs->error : "the run failed";
-	if (np_json_print(out, r, &x) < 0) {
-		np_fail(err, "out of memory for the JSON object");
+static int report_written(struct client *c, const char *what, int rc)
+{
+	if (ferror(c->out) || fflush(c->out) == EOF) {
+		np_fail(c->err, "writing %s: %s", what, strerror(errno ? errno : EIO));
 		return 1;
 	}
 	return rc;
 }
 
+/* The report after the iterations; a sweep printed its rows as they came. */
+static int text_end(struct client *c, int rc)
+{
+	struct np_report rep = c->head;
+
+	if (rc != 0)
+		return rc;
+	if (!c->sw.sizes) {
+		rep.res = c->s;
+		if (c->o->flows > 1)
+			np_report_flows_body(c->out, &rep, c->fs, c->n);
+		else
+			np_report_body(c->out, &rep);
+	}
+	return report_written(c, "the report", rc);
+}
+
+static void json_start(struct client *c)
+{
+	memset(&c->msgs, 0, sizeof(c->msgs));
+	np_msg_keep(&c->msgs);
+}
+
+static void json_begin(struct client *c)
+{
+	(void)c;
+}
+
+/* -J: the one object, whatever happened; its error member the first
+ * error line when the run failed, beside what the completed iterations
+ * measured. */
+static int json_end(struct client *c, int rc)
+{
+	const struct np_confidence_rule rule = { c->o->confidence, c->o->conf_level,
+						  c->o->conf_width, c->o->result_only };
+	const char *warnings[NP_MSG_WARNINGS];
+	struct np_json_run x = { c->n > 1 ? c->fs : NULL, c->n, NULL, warnings,
+				 c->msgs.nwarnings, c->sw.sizes, c->sw.res, c->sw.done };
+	struct np_report rep = c->head;
+
+	if (rc == 0 && !c->sw.sizes)
+		rep.res = c->s;
+	else if (rc != 0 && !c->sw.res)
+		np_tally_fill(&c->t, &rule, &rep.res);
+	if (c->links) {
+		rep.res.interim = c->links[0].series;
+		rep.res.ninterim = (int)c->links[0].series_len;
+		rep.res.interim_dropped = c->links[0].series_dropped;
+	}
+	np_msg_keep(NULL);
+	for (int i = 0; i < c->msgs.nwarnings; i++)
+		warnings[i] = c->msgs.warnings[i];
+	if (rc != 0)
+		x.error = c->msgs.error[0] ? c->msgs.error : "the run failed";
+	if (np_json_print(c->out, &rep, &x) < 0) {
+		np_fail(c->err, "out of memory for the JSON object");
+		rc = 1;
+	}
+	return report_written(c, "the JSON object", rc);
+}
+
+static const struct output text_output = { text_start, text_begin, text_end, false };
+static const struct output json_output = { json_start, json_begin, json_end, true };
+
+/* ---- The run's steps ---------------------------------------------------- */
+
+/* Step 1: the report's parts that do not depend on the data connection:
+ * the settings, the command line, this run's UUID, this host. */
+static void client_start(struct client *c, const struct np_opts *o, FILE *out, FILE *err)
+{
+	struct np_report *r = &c->head;
+
+	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->out = out;
+	c->err = err;
+	c->show = o->json ? &json_output : &text_output;
+	c->host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
+	c->n = o->flows > 1 ? o->flows : 1;
+	c->sw.sizes = o->sweep.n > 0 ? &o->sweep : NULL;
+	r->o = o;
+	r->verbosity = o->verbosity;
+	r->headers = o->headers;
+	r->brand = o->brand;
+	r->unit = np_plan_unit(o);
+	r->ctl_host = c->host;
+	np_plan_join_args(o, c->cmdline, sizeof(c->cmdline));
+	r->command_line = c->cmdline;
+	if (o->uuid)
+		snprintf(c->uuid, sizeof(c->uuid), "%s", o->uuid);
+	else
+		np_client_uuid(c->uuid);
+	r->uuid = c->uuid;
+	if (uname(&c->un) == 0) {
+		r->sysname = c->un.sysname;
+		r->release = c->un.release;
+		r->version = c->un.version;
+		r->machine = c->un.machine;
+	}
+	r->local_cpus = o->ncpus > 0 ? o->ncpus : np_cpu_count();
+	c->show->start(c);
+}
+
+/* Step 2: what the run needs before it connects: the kernel's batch
+ * calls, Ctrl-C's pipe, each flow's link and its resources, -T.  The
+ * exit status: 0, 2 for a usage error, 1 for the rest. */
+static int client_prepare(struct client *c)
+{
+	const struct np_opts *o = c->o;
+	int rc;
+
+	/* --batch, --gso: 2 a usage error, 1 what the kernel lacks. */
+	if ((rc = np_mmsg_check(o, c->err)) != 0)
+		return rc;
+	if (sigint_pipe_open() < 0) {
+		np_fail(c->err, "pipe: %s", strerror(errno));
+		return 1;
+	}
+	c->links = calloc((size_t)c->n, sizeof(*c->links));
+	c->fs = calloc((size_t)c->n, sizeof(*c->fs));
+	if (!c->links || !c->fs) {
+		np_fail(c->err, "out of memory for %d flows", c->n);
+		return 1;
+	}
+	for (int i = 0; i < c->n; i++) {
+		c->links[i] = (struct np_link){ .ctl = -1, .fill_fd = -1, .file_fd = -1, .index = i };
+		c->links[i].lcpu = flow_cpu(o->lcpus, o->nlcpus, i, -1);
+		c->links[i].rcpu = flow_cpu(o->rcpus, o->nrcpus, i, o->rcpu_bind);
+	}
+	for (int i = 0; i < c->n; i++)
+		if (np_link_prepare(o, &c->links[i], c->err) < 0)
+			return 1;
+	/* -T: the whole process; --local-cpus: each flow's thread. */
+	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0) {
+		np_fail(c->err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* Step 3: each flow's control connection, then the data connection's
+ * plan; the report reads the plan from now on. */
+static int client_connect(struct client *c)
+{
+	struct np_addr peer, flow_peer;
+
+	for (int i = 0; i < c->n; i++)
+		if (np_link_connect(c->o, c->host, &c->links[i], i ? &flow_peer : &peer,
+				    c->err) < 0)
+			return 1;
+	if (np_plan_make(&c->p, c->o, c->host, &peer, c->err) < 0)
+		return 1;
+	c->head.plan = &c->p;
+	c->show->begin(c);
+	for (int i = 0; i < c->n; i++) {
+		c->links[i].head = &c->head;
+		c->links[i].out = c->out;
+	}
+	return 0;
+}
+
+/* Step 4: the iterations (-i/-I), or --sweep's sizes, each measured
+ * so; netserver's goodbye once all went well. */
+static int client_measure(struct client *c)
+{
+	const struct np_opts *o = c->o;
+	struct sweep_state *w = &c->sw;
+
+	if (!w->sizes) {
+		if (measure(&c->p, c->links, c->fs, c->n, &c->t, &c->s, c->err) < 0)
+			return 1;
+		goodbye(c->links, c->n);
+		return 0;
+	}
+	w->p = &c->p;
+	w->links = c->links;
+	w->fs = c->fs;
+	w->n = c->n;
+	w->err = c->err;
+	w->res = calloc((size_t)o->sweep.n, sizeof(*w->res));
+	if (!w->res) {
+		np_fail(c->err, "out of memory for %d sizes", o->sweep.n);
+		return 1;
+	}
+	if (np_sweep_run(c->out, &c->head, &o->sweep, c->show->quiet, sweep_size, w, w->res,
+			 &w->done) < 0)
+		return 1;
+	goodbye(c->links, c->n);
+	return 0;
+}
+
+/* Step 5: what the steps opened and allocated. */
+static void client_release(struct client *c)
+{
+	for (int i = 0; c->links && i < c->n; i++)
+		np_link_release(&c->links[i]);
+	free(c->links);
+	free(c->fs);
+	free(c->sw.res);
+}
+
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 {
-	struct utsname un;
-	char cmdline[4096], uuid[37];
-	const char *host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
-	const int n = o->flows > 1 ? o->flows : 1;
-	struct np_addr peer, flow_peer;
-	struct np_link *links = NULL;
-	struct np_result *fs = NULL;
-	struct sweep_state sw = { .sizes = o->sweep.n > 0 ? &o->sweep : NULL };
-	struct np_plan p;
-	struct np_result s;
-	struct np_report head, rep;
-	struct np_tally t;
-	struct np_msg_log msgs;
-	const struct np_confidence_rule rule = { o->confidence, o->conf_level, o->conf_width,
-						  o->result_only };
-	int i, rc = 1;
+	struct client c;
+	int rc;
 
 	if (o->test->command)
 		return o->test->command(o, out, err);
-	report_start(&head, o, host, &un, cmdline, sizeof(cmdline), uuid);
-	memset(&t, 0, sizeof(t));
-	if (o->json) {
-		memset(&msgs, 0, sizeof(msgs));
-		np_msg_keep(&msgs);
-	}
-	/* --batch, --gso: 2 a usage error, 1 what the kernel lacks. */
-	if ((i = np_mmsg_check(o, err)) != 0) {
-		rc = i;
-		goto out;
-	}
-	if (sigint_pipe_open() < 0) {
-		np_fail(err, "pipe: %s", strerror(errno));
-		goto out;
-	}
-	links = calloc((size_t)n, sizeof(*links));
-	fs = calloc((size_t)n, sizeof(*fs));
-	if (!links || !fs) {
-		np_fail(err, "out of memory for %d flows", n);
-		goto out;
-	}
-	for (i = 0; i < n; i++) {
-		links[i] = (struct np_link){ .ctl = -1, .fill_fd = -1, .file_fd = -1, .index = i };
-		links[i].lcpu = flow_cpu(o->lcpus, o->nlcpus, i, -1);
-		links[i].rcpu = flow_cpu(o->rcpus, o->nrcpus, i, o->rcpu_bind);
-	}
-	for (i = 0; i < n; i++)
-		if (np_link_prepare(o, &links[i], err) < 0)
-			goto out;
-	/* -T: the whole process; --local-cpus: each flow's thread. */
-	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0) {
-		np_fail(err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno));
-		goto out;
-	}
-	for (i = 0; i < n; i++)
-		if (np_link_connect(o, host, &links[i], i ? &flow_peer : &peer, err) < 0)
-			goto out;
-	if (np_plan_make(&p, o, host, &peer, err) < 0)
-		goto out;
-	/* netperf prints its banner before the test: interim figures and
-	 * any error come after it. */
-	np_plan_banner(&head, &p);
-	if (!o->json)
-		np_report_begin(out, &head);
-	for (i = 0; i < n; i++) {
-		links[i].head = &head;
-		links[i].out = out;
-	}
-	if (o->sweep.n > 0) {
-		rc = sweep(&p, links, fs, n, &head, out, err, &sw);
-		if (rc == 0)
-			goodbye(links, n);
-		rep = head;
-		memset(&rep.res, 0, sizeof(rep.res));
-		goto out;
-	}
-	if (measure(&p, links, fs, n, &t, &s, err) < 0)
-		goto out;
-	goodbye(links, n);
-	rep = head;
-	rep.res = s;
-	rc = 0;
-	if (o->json)
-		goto out;
-	if (o->flows > 1)
-		np_report_flows_body(out, &rep, fs, n);
-	else
-		np_report_body(out, &rep);
-	if (ferror(out) || fflush(out) == EOF) {
-		np_fail(err, "writing the report: %s", strerror(errno ? errno : EIO));
-		rc = 1;
-	}
-out:
-	if (o->json) {
-		if (rc != 0 && !sw.res) {
-			/* What the completed iterations measured, beside the error. */
-			rep = head;
-			memset(&rep.res, 0, sizeof(rep.res));
-			np_tally_fill(&t, &rule, &rep.res);
-		}
-		if (links) {
-			rep.res.interim = links[0].series;
-			rep.res.ninterim = (int)links[0].series_len;
-			rep.res.interim_dropped = links[0].series_dropped;
-		}
-		rc = json_end(out, err, &rep, fs, n, &sw, &msgs, rc);
-		if (ferror(out) || fflush(out) == EOF) {
-			np_fail(err, "writing the JSON object: %s", strerror(errno ? errno : EIO));
-			rc = 1;
-		}
-	}
-	for (i = 0; links && i < n; i++)
-		np_link_release(&links[i]);
-	free(links);
-	free(fs);
-	free(sw.res);
+	client_start(&c, o, out, err);
+	rc = client_prepare(&c);
+	if (rc == 0)
+		rc = client_connect(&c);
+	if (rc == 0)
+		rc = client_measure(&c);
+	rc = c.show->end(&c, rc);
+	client_release(&c);
 	return rc;
 }

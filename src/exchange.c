@@ -23,6 +23,7 @@
 #include "legacy.h"
 #include "msg.h"
 #include "stats.h"
+#include "units.h"
 
 _Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
 
@@ -59,8 +60,7 @@ static void build_request(const struct np_plan *p, const struct np_link *l, int 
 	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
 				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 	/* The test's own options, in the parameter words. */
-	for (int k = 0; k < NP_TEST_OPTIONS; k++)
-		q->ext.params[k] = (int32_t)o->test_params[k];
+	np_param_words(q->ext.params, o->test_params, NP_TEST_OPTIONS);
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];

@@ -20,6 +20,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "opts.h"
+#include "plan.h"
 #include "units.h"
 #include "version.h"
 
@@ -145,13 +147,15 @@ static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 static json_t *test_options(struct jb *b, const struct np_report *r)
 {
 	json_t *o = json_object();
-	const int n = np_test_options(r->test);
+	const int n = np_test_options(r->o->test);
+	int32_t words[NP_TEST_OPTIONS];
 
+	np_param_words(words, r->o->test_params, NP_TEST_OPTIONS);
 	for (int k = 0; k < n; k++) {
-		const struct np_test_option *to = &r->test->options[k];
+		const struct np_test_option *to = &r->o->test->options[k];
 
-		put(b, o, to->name, to->metavar[0] ? json_integer(r->params[k])
-						    : json_boolean(r->params[k]));
+		put(b, o, to->name, to->metavar[0] ? json_integer(words[k])
+						    : json_boolean(words[k]));
 	}
 	return o;
 }
@@ -159,53 +163,56 @@ static json_t *test_options(struct jb *b, const struct np_report *r)
 static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
 {
 	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
-	const bool rr = r->test && r->test->rr;
+	const struct np_opts *q = r->o;
+	const struct np_plan *p = r->plan;   /* NULL: the run failed before it */
+	const bool rr = q->test && q->test->rr;
+	const int64_t secs = np_length_seconds(q->length), count = np_length_count(q->length);
 	const char unit[2] = { r->unit, '\0' };
 
 	put(b, ctl, "host", text(r->ctl_host));
-	put(b, ctl, "port", json_integer(r->ctl_port));
-	put(b, ctl, "local_host", text(r->ctl_lhost));
-	put(b, ctl, "local_port", whole_if(r->ctl_lport > 0, r->ctl_lport));
-	put(b, ctl, "family", json_string(np_family_name(r->family)));
+	put(b, ctl, "port", json_integer(q->port));
+	put(b, ctl, "local_host", text(q->local_host));
+	put(b, ctl, "local_port", whole_if(q->local_port > 0, q->local_port));
+	put(b, ctl, "family", json_string(np_family_name(q->family)));
 	put(b, o, "control", ctl);
 
-	put(b, data, "remote_host", text(r->rname));
-	put(b, data, "remote_address", text(r->raddr));
-	put(b, data, "remote_port", whole_if(r->rport > 0, r->rport));
-	put(b, data, "local_host", text(r->lname));
-	put(b, data, "local_address", text(r->laddr));
-	put(b, data, "local_port", whole_if(r->lport > 0, r->lport));
-	put(b, data, "family", family_if_known(r->lfamily));
+	put(b, data, "remote_host", text(p ? p->rname : NULL));
+	put(b, data, "remote_address", text(p ? p->raddr : NULL));
+	put(b, data, "remote_port", whole_if(q->data_rport > 0, q->data_rport));
+	put(b, data, "local_host", text(p ? p->lname : NULL));
+	put(b, data, "local_address", text(p ? p->laddr : NULL));
+	put(b, data, "local_port", whole_if(q->data_lport > 0, q->data_lport));
+	put(b, data, "family", family_if_known(p ? p->family : AF_UNSPEC));
 	put(b, o, "data", data);
 
-	put(b, o, "length_s", whole_if(r->length > 0, r->length));
-	put(b, o, "length_bytes", whole_if(r->length < 0 && !rr, -r->length));
-	put(b, o, "length_transactions", whole_if(r->length < 0 && rr, -r->length));
+	put(b, o, "length_s", whole_if(secs > 0, secs));
+	put(b, o, "length_bytes", whole_if(count > 0 && !rr, count));
+	put(b, o, "length_transactions", whole_if(count > 0 && rr, count));
 	put(b, o, "output_unit", json_string(unit));
-	put(b, o, "iterations_max", json_integer(r->iter_max));
-	put(b, o, "iterations_min", json_integer(r->iter_min));
-	put(b, o, "confidence_level_percent", num_if(r->confidence, r->conf_level));
-	put(b, o, "confidence_width_percent", num_if(r->confidence, r->conf_width));
-	put(b, o, "confidence_result_only", json_boolean(r->conf_result_only));
-	put(b, o, "local_cpu", json_boolean(r->lcpu_asked));
-	put(b, o, "remote_cpu", json_boolean(r->rcpu_asked));
-	put(b, o, "latency", json_boolean(r->latency_asked));
-	put(b, o, "interim_s", num_if(r->interim > 0, r->interim));
-	put(b, o, "flows", json_integer(r->flows));
-	put(b, o, "send_size_bytes", whole_if(r->lsend_req > 0, r->lsend_req));
-	put(b, o, "recv_size_bytes", whole_if(r->lrecv_req > 0, r->lrecv_req));
-	put(b, o, "remote_send_size_bytes", whole_if(r->rsend_req > 0, r->rsend_req));
-	put(b, o, "remote_recv_size_bytes", whole_if(r->rrecv_req > 0, r->rrecv_req));
-	put(b, o, "request_size_bytes", whole_if(rr && !x->sweep, r->req_size));
-	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, r->rsp_size));
+	put(b, o, "iterations_max", json_integer(q->iter_max));
+	put(b, o, "iterations_min", json_integer(q->iter_min));
+	put(b, o, "confidence_level_percent", num_if(q->confidence, q->conf_level));
+	put(b, o, "confidence_width_percent", num_if(q->confidence, q->conf_width));
+	put(b, o, "confidence_result_only", json_boolean(q->result_only));
+	put(b, o, "local_cpu", json_boolean(q->local_cpu));
+	put(b, o, "remote_cpu", json_boolean(q->remote_cpu));
+	put(b, o, "latency", json_boolean(q->latency));
+	put(b, o, "interim_s", num_if(q->interim > 0, q->interim));
+	put(b, o, "flows", json_integer(q->flows));
+	put(b, o, "send_size_bytes", whole_if(q->send_size > 0, q->send_size));
+	put(b, o, "recv_size_bytes", whole_if(q->recv_size > 0, q->recv_size));
+	put(b, o, "remote_send_size_bytes", whole_if(q->rsend_size > 0, q->rsend_size));
+	put(b, o, "remote_recv_size_bytes", whole_if(q->rrecv_size > 0, q->rrecv_size));
+	put(b, o, "request_size_bytes", whole_if(rr && !x->sweep, q->req_size));
+	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, q->rsp_size));
 	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
-	put(b, o, "burst", whole_if(rr, r->burst));
-	put(b, o, "nodelay", json_boolean(r->nodelay));
-	put(b, o, "cork", json_boolean(r->cork));
+	put(b, o, "burst", whole_if(rr, q->burst));
+	put(b, o, "nodelay", json_boolean(q->nodelay));
+	put(b, o, "cork", json_boolean(q->cork));
 	put(b, o, "test_options", test_options(b, r));
 	put(b, o, "socket_buffer_bytes",
-	    sides(b, whole_if_known(r->lss_req), whole_if_known(r->lsr_req),
-		  whole_if_known(r->rss_req), whole_if_known(r->rsr_req)));
+	    sides(b, whole_if_known(q->lsndbuf), whole_if_known(q->lrcvbuf),
+		  whole_if_known(q->rsndbuf), whole_if_known(q->rrcvbuf)));
 	return o;
 }
 
@@ -370,7 +377,7 @@ static json_t *tcp(struct jb *b, const struct np_report *r, const struct np_resu
 {
 	json_t *o;
 
-	if (!r->test || r->test->sock_type != SOCK_STREAM)
+	if (!r->o->test || r->o->test->sock_type != SOCK_STREAM)
 		return json_null();
 	o = json_object();
 	put(b, o, "mss_bytes", whole_if(s->mss > 0, s->mss));
@@ -423,7 +430,7 @@ static json_t *result(struct jb *b, const struct np_report *r, const struct np_r
 {
 	json_t *o = json_object(), *c = json_object(), *cpus = json_object();
 	json_t *ports = json_object();
-	const bool rr = r->test && r->test->rr;
+	const bool rr = r->o->test && r->o->test->rr;
 
 	put(b, o, "elapsed_s", num(s->elapsed));
 	put(b, o, "throughput_bits_per_second", num(s->bits_per_s));
@@ -455,7 +462,7 @@ static json_t *result(struct jb *b, const struct np_report *r, const struct np_r
 static json_t *iterations(struct jb *b, const struct np_report *r)
 {
 	const int n = r->res.iterations < NP_ITERATIONS_MAX ? r->res.iterations : NP_ITERATIONS_MAX;
-	const bool rr = r->test && r->test->rr;
+	const bool rr = r->o->test && r->o->test->rr;
 	json_t *a = json_array();
 
 	for (int i = 0; i < n; i++) {
@@ -501,14 +508,14 @@ static json_t *summary(struct jb *b, const struct np_report *r)
 		? spread(b, &s->lcpu_spread, s->iterations, s->conf_t, 1) : json_null());
 	put(b, o, "remote_cpu_percent", s->rcpu_spread.mean >= 0
 		? spread(b, &s->rcpu_spread, s->iterations, s->conf_t, 1) : json_null());
-	if (!r->confidence) {
+	if (!r->o->confidence) {
 		put(b, o, "confidence", json_null());
 		return o;
 	}
 	conf = json_object();
-	put(b, conf, "level_percent", num(r->conf_level));
-	put(b, conf, "width_percent", num(r->conf_width));
-	put(b, conf, "result_only", json_boolean(r->conf_result_only));
+	put(b, conf, "level_percent", num(r->o->conf_level));
+	put(b, conf, "width_percent", num(r->o->conf_width));
+	put(b, conf, "result_only", json_boolean(r->o->result_only));
 	put(b, conf, "t", num_if(s->conf_t > 0, s->conf_t));
 	put(b, conf, "width_reached_percent", num_if(s->iterations >= 2, s->conf_tput));
 	put(b, conf, "met", json_boolean(s->conf_met));
@@ -548,7 +555,7 @@ static json_t *sweep(struct jb *b, const struct np_report *r, const struct np_js
 		json_t *e = result(b, r, s);
 
 		one.res = *s;
-		np_sweep_figures(r->test, s, &f);
+		np_sweep_figures(r->o->test, s, &f);
 		put(b, e, "size_bytes", json_integer(x->sweep->size[i]));
 		put(b, e, "packets_per_second_sent", num(f.sent_per_s));
 		put(b, e, "packets_per_second_received", num(f.received_per_s));
@@ -568,7 +575,7 @@ static json_t *interim(struct jb *b, const struct np_report *r)
 	const struct np_result *s = &r->res;
 	json_t *o, *a;
 
-	if (r->interim <= 0)
+	if (r->o->interim <= 0)
 		return json_null();
 	o = json_object();
 	a = json_array();
@@ -597,7 +604,7 @@ int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run
 	put(&b, o, "json_version", json_integer(NP_JSON_VERSION));
 	put(&b, o, "command_line", text(r->command_line));
 	put(&b, o, "uuid", text_if(r->uuid && r->uuid[0], r->uuid));
-	put(&b, o, "test", text_if(r->test, r->test ? r->test->name : NULL));
+	put(&b, o, "test", text_if(r->o->test, r->o->test ? r->o->test->name : NULL));
 	put(&b, o, "headline", json_string(headline_key(r)));
 	if (x->error)
 		put(&b, o, "error", text(x->error));

@@ -19,6 +19,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "test.h"
+#include "units.h"
 
 #ifndef SOL_UDP
 #define SOL_UDP IPPROTO_UDP
@@ -223,8 +224,7 @@ int np_mmsg_check(const struct np_opts *o, FILE *err)
 	int32_t params[NP_TEST_OPTIONS];
 	int32_t batch, gso;
 
-	for (int k = 0; k < NP_TEST_OPTIONS; k++)
-		params[k] = (int32_t)o->test_params[k];
+	np_param_words(params, o->test_params, NP_TEST_OPTIONS);
 	batch = np_test_param(o->test, params, "batch");
 	gso = np_test_param(o->test, params, "gso");
 	if (batch > 1 && !NP_HAVE_MMSG) {

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "busypoll.h"
+#include "opts.h"
 #include "test.h"
 #include "wire.h"
 
@@ -22,10 +23,10 @@
  * without -b. */
 static void notes_batch(FILE *out, const struct np_report *r)
 {
-	const int32_t batch = np_test_param(r->test, r->params, "batch");
-	const int32_t gso = np_test_param(r->test, r->params, "gso");
+	const int32_t batch = np_report_param(r, "batch");
+	const int32_t gso = np_report_param(r, "gso");
 	const struct np_counters *l = &r->res.local, *m = &r->res.remote;
-	const bool rr = r->test->rr;
+	const bool rr = r->o->test->rr;
 
 	if (batch <= 1 && gso <= 0)
 		return;
@@ -42,7 +43,7 @@ static void notes_batch(FILE *out, const struct np_report *r)
 	if (batch > 1 && l->syscalls > 0)
 		fprintf(out, " (--batch %d)", (int)batch);
 	/* -N: netserver counted nothing for us. */
-	if (r->no_control)
+	if (r->o->no_control)
 		;
 	else if (m->syscalls > 0)
 		fprintf(out, "; remote %" PRIu64 " datagrams in %" PRIu64 " %s%s",
@@ -85,14 +86,14 @@ static void poll_end(FILE *out, const char *who, uint32_t b, const char *prog)
 static void notes_busy_poll(FILE *out, const struct np_report *r)
 {
 	const uint32_t lb = r->res.local.poll, rb = r->res.remote.poll;
-	const bool rknown = !r->no_control && (rb != 0 || r->res.remote_host.known);
+	const bool rknown = !r->o->no_control && (rb != 0 || r->res.remote_host.known);
 	/* The ends where the socket option was set, and of them those that
 	 * a NAPI device fed. */
 	const bool lset = lb & NP_POLL_SOCKOPT, rset = rknown && (rb & NP_POLL_SOCKOPT);
 	const bool lnapi = lset && (lb & NP_POLL_NAPI), rnapi = rset && (rb & NP_POLL_NAPI);
 	const bool spun = (lb & NP_POLL_SPIN) || (rknown && (rb & NP_POLL_SPIN));
 
-	if (!np_test_param(r->test, r->params, "busy-poll"))
+	if (!np_report_param(r, "busy-poll"))
 		return;
 	fputs("Busy-poll: ", out);
 	poll_end(out, "local", lb, "netperf");
@@ -100,7 +101,7 @@ static void notes_busy_poll(FILE *out, const struct np_report *r)
 		fputs("; ", out);
 		poll_end(out, "remote", rb, "netserver");
 	} else {
-		fputs(r->no_control ? "; remote: not known (no netserver, -N)"
+		fputs(r->o->no_control ? "; remote: not known (no netserver, -N)"
 				    : "; remote: not known (netserver is not netperf-ng)", out);
 	}
 	fputc('\n', out);
@@ -125,14 +126,14 @@ static void notes_busy_poll(FILE *out, const struct np_report *r)
  * the run itself being a plain TCP_MAERTS. */
 static void notes_zerocopy(FILE *out, const struct np_report *r)
 {
-	const bool remote = (r->test->direction & NP_DIR_XMIT) != 0;
+	const bool remote = (r->o->test->direction & NP_DIR_XMIT) != 0;
 	const struct np_counters *c = remote ? &r->res.remote : &r->res.local;
 	const char *end = remote ? "remote" : "local";
 	/* The remote's send count crosses the wire in 32 bits. */
 	const uint64_t calls = remote ? (uint32_t)c->send_calls : c->send_calls;
 	const uint64_t done = remote ? (uint32_t)c->zc_sends : c->zc_sends;
 
-	if (!np_test_param(r->test, r->params, "zerocopy"))
+	if (!np_report_param(r, "zerocopy"))
 		return;
 	if (remote && c->zc_sends == 0 && c->send_calls > 0) {
 		fprintf(out, "Zero-copy: the remote end sent without MSG_ZEROCOPY "
@@ -164,6 +165,6 @@ void np_report_notes(FILE *out, const struct np_report *r)
 
 void np_report_banner_notes(FILE *out, const struct np_report *r)
 {
-	if (np_test_param(r->test, r->params, "busy-poll"))
+	if (np_report_param(r, "busy-poll"))
 		fputs(" : busy-poll", out);
 }

@@ -1,6 +1,6 @@
 /*
  * plan.c - netperf's options made a fixed plan: the data connection's
- * ends and socket options, and what the banner says of them.
+ * ends, as the banner names them, and its socket options.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "msg.h"
-#include "report.h"
 #include "units.h"
 
 int np_plan_resolve(const char *host, int family, int socktype, bool passive,
@@ -40,8 +39,7 @@ bool np_plan_routing_allowed(const struct np_opts *o, const struct np_test *t)
 	return !(t->sock_type == SOCK_DGRAM && !t->rr);
 }
 
-/* -f, or the test's default; 'x' only for request/response. */
-static char plan_unit(const struct np_opts *o)
+char np_plan_unit(const struct np_opts *o)
 {
 	const bool rr = o->test->rr;
 
@@ -59,7 +57,7 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 	memset(p, 0, sizeof(*p));
 	p->o = o;
 	p->test = t;
-	p->unit = plan_unit(o);
+	p->unit = np_plan_unit(o);
 	p->family = o->data_family != AF_UNSPEC ? o->data_family : ctl_peer->ss.ss_family;
 	p->rname = o->data_host ? o->data_host : ctl_host;
 	if (o->data_host || p->family != ctl_peer->ss.ss_family) {
@@ -105,78 +103,6 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 	if (o->omni)
 		snprintf(p->title, sizeof(p->title), "OMNI %s TEST", np_test_direction_name(t));
 	return 0;
-}
-
-/* What the command line alone says, for -J. */
-void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *host)
-{
-	r->test = o->test;
-	r->unit = plan_unit(o);
-	r->ctl_host = host;
-	r->ctl_port = o->port;
-	r->ctl_lhost = o->local_host;
-	r->ctl_lport = o->local_port;
-	r->family = o->family;
-	r->length = o->length;
-	r->iter_max = o->iter_max;
-	r->iter_min = o->iter_min;
-	r->interim = o->interim;
-	r->flows = o->flows;
-	r->lcpu_asked = o->local_cpu;
-	r->rcpu_asked = o->remote_cpu;
-	r->latency_asked = o->latency;
-	r->lsend_req = o->send_size > 0 ? o->send_size : 0;
-	r->lrecv_req = o->recv_size > 0 ? o->recv_size : 0;
-	r->rsend_req = o->rsend_size > 0 ? o->rsend_size : 0;
-	r->rrecv_req = o->rrecv_size > 0 ? o->rrecv_size : 0;
-	r->lss_req = o->lsndbuf;
-	r->lsr_req = o->lrcvbuf;
-	r->rss_req = o->rsndbuf;
-	r->rsr_req = o->rrcvbuf;
-	r->req_size = o->req_size;
-	r->rsp_size = o->rsp_size;
-	r->burst = o->burst;
-	r->nodelay = o->nodelay;
-	r->cork = o->cork;
-	for (int k = 0; k < NP_TEST_OPTIONS; k++)
-		r->params[k] = (int32_t)o->test_params[k];
-	r->confidence = o->confidence;
-	r->conf_level = o->conf_level;
-	r->conf_width = o->conf_width;
-	r->conf_result_only = o->result_only;
-}
-
-/* What the report knows before the test: the banner's part, after
- * np_plan_settings. */
-void np_plan_banner(struct np_report *r, const struct np_plan *p)
-{
-	const struct np_opts *o = p->o;
-
-	r->verbosity = o->verbosity;
-	r->headers = o->headers;
-	r->brand = o->brand;
-	r->lname = p->lname;
-	r->laddr = p->laddr;
-	r->lport = o->data_lport;
-	r->lfamily = p->family;
-	r->rname = p->rname;
-	r->raddr = p->raddr;
-	r->rport = o->data_rport;
-	r->rfamily = p->family;
-	r->title = p->title[0] ? p->title : NULL;
-	r->no_control = o->no_control;
-	r->lprio = o->lprio;
-	r->lfill = o->lfill;
-	r->rfill = o->rfill;
-	memcpy(r->lalign, o->lalign, sizeof(r->lalign));
-	memcpy(r->ralign, o->ralign, sizeof(r->ralign));
-	memcpy(r->loffset, o->loffset, sizeof(r->loffset));
-	memcpy(r->roffset, o->roffset, sizeof(r->roffset));
-	r->cpu_bind = o->lcpu_bind >= 0 || o->rcpu_bind >= 0;
-	r->lcpu_bind = o->lcpu_bind;
-	r->rcpu_bind = o->rcpu_bind;
-	r->cpu = o->local_cpu || o->remote_cpu;
-	r->selection = o->selecting ? &o->selection : NULL;
 }
 
 /* "netperf -H host ...", as typed (what COMMAND_LINE shows). */

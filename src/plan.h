@@ -1,7 +1,7 @@
 /*
  * plan.h - netperf's options made a fixed plan: where the data connection
- * runs and with which socket options, the same for every iteration, and
- * the banner's part of the report.
+ * runs and with which socket options, the same for every iteration; the
+ * report reads its ends from it (the banner, -o's fields, -J).
  */
 #ifndef NP_PLAN_H
 #define NP_PLAN_H
@@ -13,8 +13,6 @@
 
 #include "opts.h"
 #include "sock.h"
-
-struct np_report;
 
 /* Where the data connection runs, fixed for all iterations. */
 struct np_plan {
@@ -38,13 +36,9 @@ struct np_plan {
 int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_host,
 		 const struct np_addr *ctl_peer, FILE *err);
 
-/* What the command line alone says, for -J (before the plan, so that
- * an object for an early error has it): host is the control host. */
-void np_plan_settings(struct np_report *r, const struct np_opts *o, const char *host);
-
-/* What the report knows before the test: the banner's part (after
- * np_plan_settings, which has set the test and the unit). */
-void np_plan_banner(struct np_report *r, const struct np_plan *p);
+/* The unit the run reports in: -f, or the test's default; 'x' only for
+ * request/response. */
+char np_plan_unit(const struct np_opts *o);
 
 /* netperf clears "routing allowed" for UDP_STREAM alone, unless -- -R. */
 bool np_plan_routing_allowed(const struct np_opts *o, const struct np_test *t);

@@ -22,8 +22,28 @@
 #include <time.h>
 
 #include "nic.h"
+#include "opts.h"
+#include "plan.h"
 #include "selectors.h"
 #include "units.h"
+
+bool np_report_cpu(const struct np_report *r)
+{
+	return r->o->local_cpu || r->o->remote_cpu;
+}
+
+const struct np_selection *np_report_selection(const struct np_report *r)
+{
+	return r->o->selecting ? &r->o->selection : NULL;
+}
+
+int32_t np_report_param(const struct np_report *r, const char *name)
+{
+	int32_t words[NP_TEST_OPTIONS];
+
+	np_param_words(words, r->o->test_params, NP_TEST_OPTIONS);
+	return np_test_param(r->o->test, words, name);
+}
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
  * addresses of up to 7 characters are shown: "0.0.0.0", "::1", "::". */
@@ -47,23 +67,25 @@ static void level_text(char *buf, size_t len, double level)
 void np_report_banner(FILE *out, const struct np_report *r)
 {
 	char level[16];
+	const struct np_opts *o = r->o;
+	const struct np_plan *p = r->plan;
 
 	fprintf(out, "%s from %s (%s) port %u %s to %s (%s) port %u %s",
-		r->title ? r->title : r->test->title, r->lname, short_addr(r->laddr), r->lport,
-		np_family_name(r->lfamily), r->rname, short_addr(r->raddr),
-		r->rport, np_family_name(r->rfamily));
-	if (r->confidence) {
-		level_text(level, sizeof(level), r->conf_level);
-		fprintf(out, " : +/-%.3f%% @ %2s%% conf. %s", r->conf_width / 2.0, level,
-			r->conf_result_only ? " on result only" : "");
+		p->title[0] ? p->title : o->test->title, p->lname, short_addr(p->laddr),
+		(unsigned)o->data_lport, np_family_name(p->family), p->rname,
+		short_addr(p->raddr), (unsigned)o->data_rport, np_family_name(p->family));
+	if (o->confidence) {
+		level_text(level, sizeof(level), o->conf_level);
+		fprintf(out, " : +/-%.3f%% @ %2s%% conf. %s", o->conf_width / 2.0, level,
+			o->result_only ? " on result only" : "");
 	}
-	if (r->no_control)
+	if (o->no_control)
 		fputs(" : no control", out);
-	if (r->nodelay)
+	if (o->nodelay)
 		fputs(" : nodelay", out);
-	if (r->test->first_burst)
-		fprintf(out, " : first burst %d", r->burst);
-	if (r->cpu_bind)
+	if (o->test->first_burst)
+		fprintf(out, " : first burst %d", o->burst);
+	if (o->lcpu_bind >= 0 || o->rcpu_bind >= 0)
 		fputs(" : cpu bind", out);
 	np_report_banner_notes(out, r);
 	fputc('\n', out);
@@ -106,9 +128,9 @@ static void iterations_block(FILE *out, const struct np_report *r)
 	const bool rcpu = s->rcpu_spread.mean >= 0 && s->rcpu_method != 'U';
 	char level[16], per_sec[24];
 
-	if (!r->confidence || n < 1)
+	if (!r->o->confidence || n < 1)
 		return;
-	level_text(level, sizeof(level), r->conf_level);
+	level_text(level, sizeof(level), r->o->conf_level);
 	snprintf(per_sec, sizeof(per_sec), "%s/s", np_unit_label(r->unit));
 	fprintf(out, "\nIteration  Throughput%s%s\n", lcpu ? "  Local CPU %" : "",
 		rcpu ? "  Remote CPU %" : "");
@@ -219,16 +241,16 @@ void np_report_body(FILE *out, const struct np_report *r)
 {
 	/* -o/-O/-k replace the tables and the WARNING block, as in netperf
 	 * 2.7.1's nettest_omni.c. */
-	if (r->selection) {
-		np_sel_print(out, r->selection, r);
+	if (np_report_selection(r)) {
+		np_sel_print(out, np_report_selection(r), r);
 		selection_histogram(out, r);
 	} else {
-		if (r->confidence && !r->res.conf_met)
+		if (r->o->confidence && !r->res.conf_met)
 			np_report_confidence_warning(out, r);
 		if (r->verbosity == 0)
-			r->test->print_brief(out, r);
+			r->o->test->print_brief(out, r);
 		else if (r->verbosity <= 2)
-			r->test->print_table(out, r);
+			r->o->test->print_table(out, r);
 		if (r->verbosity >= 1)
 			np_report_notes(out, r);
 		/* After all that 2.7.1 prints at -v 2: the iterations, then
@@ -262,12 +284,12 @@ static char *render(np_printer print, const struct np_report *r)
 
 static void print_table(FILE *out, const struct np_report *r)
 {
-	r->test->print_table(out, r);
+	r->o->test->print_table(out, r);
 }
 
 static void print_selection(FILE *out, const struct np_report *r)
 {
-	np_sel_print(out, r->selection, r);
+	np_sel_print(out, np_report_selection(r), r);
 }
 
 /* The SUM's data line: "SUM" over its first field, right-aligned in the
@@ -297,7 +319,7 @@ static void print_flow_selections(FILE *out, const struct np_report *r,
 		if (!text)
 			continue;
 		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			if (f.selection->style == NP_SEL_KEYVAL)
+			if (np_report_selection(&f)->style == NP_SEL_KEYVAL)
 				fprintf(out, "FLOW%d_", i + 1);
 			fprintf(out, "%s\n", line);
 		}
@@ -312,16 +334,16 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 	char *full, *data, *extra;
 	size_t flen, dlen;
 
-	if (sum->selection) {
-		np_sel_print(out, sum->selection, sum);
+	if (np_report_selection(sum)) {
+		np_sel_print(out, np_report_selection(sum), sum);
 		print_flow_selections(out, sum, flows, n);
 		fflush(out);
 		return;
 	}
-	if (sum->confidence && !sum->res.conf_met)
+	if (sum->o->confidence && !sum->res.conf_met)
 		np_report_confidence_warning(out, sum);
 	if (sum->verbosity == 0) {
-		sum->test->print_brief(out, sum);
+		sum->o->test->print_brief(out, sum);
 		fflush(out);
 		return;
 	}
@@ -381,7 +403,8 @@ void np_report_print(FILE *out, const struct np_report *r)
 void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,
 		       double seconds, const struct timespec *ending)
 {
-	enum np_sel_style style = r->selection ? r->selection->style : NP_SEL_COLUMNS;
+	const struct np_selection *sel = np_report_selection(r);
+	enum np_sel_style style = sel ? sel->style : NP_SEL_COLUMNS;
 	const char *label = np_unit_label(r->unit);
 	long sec = (long)ending->tv_sec, ms = ending->tv_nsec / 1000000;
 
@@ -450,7 +473,7 @@ static void selection_histogram(FILE *out, const struct np_report *r)
 		{ "Connect|Send|Recv", "connect/request/response/close" },
 		{ "Connection", "connect/close" },
 	};
-	const char *dir = np_test_direction_name(r->test), *what = "request/response";
+	const char *dir = np_test_direction_name(r->o->test), *what = "request/response";
 	char title[80];
 
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
@@ -505,7 +528,7 @@ struct stream_view {
 
 static void stream_table(FILE *out, const struct np_report *r, const struct stream_view *v)
 {
-	if (!r->cpu) {
+	if (!np_report_cpu(r)) {
 		if (r->headers)
 			fprintf(out, stream_titles, np_unit_label(r->unit));
 		fprintf(out, "%6d %6d %6d    %-6.2f   %7.2f   %s\n", v->sock1, v->sock2,
@@ -547,7 +570,7 @@ void np_report_stream_table(FILE *out, const struct np_report *r)
  * service demand and its method letter, then the brand slot. */
 void np_report_stream_brief(FILE *out, const struct np_report *r)
 {
-	if (r->cpu)
+	if (np_report_cpu(r))
 		fprintf(out, "%6.3f %c %s\n", brief_sd(r),
 			brief_local(r) ? r->res.lcpu_method : r->res.rcpu_method, brand(r));
 	else
@@ -559,7 +582,7 @@ void np_report_maerts_table(FILE *out, const struct np_report *r)
 	/* With CPU columns netperf prints TCP_STREAM's remote-recv and
 	 * local-send socket sizes here, not the MAERTS ones. */
 	const struct stream_view v = {
-		r->cpu ? r->res.rsr : r->res.lsr, r->cpu ? r->res.lss : r->res.rss, r->res.rsend_size,
+		np_report_cpu(r) ? r->res.rsr : r->res.lsr, np_report_cpu(r) ? r->res.lss : r->res.rss, r->res.rsend_size,
 		"Recvs", "Sends", "Recv", "Send", "\n\nHistogram of time spent in recv() call.\n",
 		r->res.local.bytes_recv, r->res.local.recv_calls,
 		r->res.remote.bytes_sent, r->res.remote.send_calls,
@@ -572,15 +595,15 @@ void np_report_maerts_table(FILE *out, const struct np_report *r)
  * and the rates lose a decimal. */
 static void udp_cpu_cells(FILE *out, const struct np_report *r, double cpu, double sd)
 {
-	if (r->cpu)
+	if (np_report_cpu(r))
 		fprintf(out, "     %-6.2f   %-6.3f", cpu, sd);
 }
 
 void np_report_udp_stream_table(FILE *out, const struct np_report *r)
 {
-	const int prec = r->cpu ? 1 : 2;
+	const int prec = np_report_cpu(r) ? 1 : 2;
 
-	if (r->headers && !r->cpu)
+	if (r->headers && !np_report_cpu(r))
 		fprintf(out,
 			"Socket  Message  Elapsed      Messages                \n"
 			"Size    Size     Time         Okay Errors   Throughput\n"
@@ -607,7 +630,7 @@ void np_report_udp_stream_table(FILE *out, const struct np_report *r)
  * letter is the local method even when the figure is the remote one. */
 void np_report_udp_stream_brief(FILE *out, const struct np_report *r)
 {
-	if (r->cpu)
+	if (np_report_cpu(r))
 		fprintf(out, "%6.2f %c\n", brief_sd(r), r->res.lcpu_method);
 	else
 		fprintf(out, "%7.2f\n", r->res.local_tput);
@@ -661,15 +684,15 @@ struct rr_view {
 
 static void rr_rows(FILE *out, const struct np_report *r, const struct rr_view *v)
 {
-	if (!r->cpu) {
+	if (!np_report_cpu(r)) {
 		if (r->headers)
 			rr_titles(out, v->title_unit);
-		fprintf(out, v->line1, r->res.lss, r->res.lsr, r->req_size, r->rsp_size,
+		fprintf(out, v->line1, r->res.lss, r->res.lsr, r->o->req_size, r->o->rsp_size,
 			r->res.elapsed, r->res.throughput, brand(r));
 	} else {
 		if (r->headers)
 			rr_cpu_titles(out, v->title_unit, v->lm, v->rm);
-		fprintf(out, v->cpu_line1, r->res.lss, r->res.lsr, r->req_size, r->rsp_size,
+		fprintf(out, v->cpu_line1, r->res.lss, r->res.lsr, r->o->req_size, r->o->rsp_size,
 			r->res.elapsed, r->res.throughput, r->res.lcpu, r->res.rcpu, r->res.lsd, r->res.rsd, brand(r));
 	}
 	fprintf(out, "%-6d %-6d\n", r->res.rss, r->res.rsr);
@@ -687,7 +710,7 @@ static void rr_extras(FILE *out, const struct np_report *r, const char *hist_tit
 
 void np_report_rr_table(FILE *out, const struct np_report *r)
 {
-	const bool tcp = r->test->sock_type == SOCK_STREAM;
+	const bool tcp = r->o->test->sock_type == SOCK_STREAM;
 	/* TCP_RR's CPU line has one blank fewer after the rate. */
 	const struct rr_view v = {
 		"%-6d %-6d %-6d   %-6d  %-6.2f   %7.2f   %s\n",
@@ -741,7 +764,7 @@ void np_report_crr_table(FILE *out, const struct np_report *r)
 /* With CPU, the service demand without a method letter. */
 void np_report_crr_brief(FILE *out, const struct np_report *r)
 {
-	if (r->cpu)
+	if (np_report_cpu(r))
 		fprintf(out, "%6.3f\n", brief_sd(r));
 	else
 		fprintf(out, "%7.2f\n", r->res.throughput);

@@ -19,79 +19,44 @@
 #include "result.h"
 #include "test.h"
 
+struct np_opts;
+struct np_plan;
 struct np_selection;
 
 /*
- * What to print and how: the settings of the run (the plan's, the
- * command line's), then what it measured.  Everything here is read only.
+ * What to print and how.  The settings are read where they are, through
+ * o (the command line, as parsed) and plan (the data connection's ends:
+ * NULL until it is made, as in -J's object for an early error); the
+ * report itself keeps what the run computed and what it measured.
  */
 struct np_report {
-	const struct np_test *test;
+	const struct np_opts *o;
+	const struct np_plan *plan;
+	/* How this rendering prints: -v, -P 1 and -B as asked, except where
+	 * --flows and --sweep print a line without titles (or brand). */
+	int verbosity;         /* 0 brief, 1 table, 2 table + extras */
+	bool headers;          /* banner and column titles */
+	const char *brand;     /* NULL: none; shown only without headers */
+	/* What the run computed once. */
 	char unit;             /* effective -f letter */
-	int verbosity;         /* -v: 0 brief, 1 table, 2 table + extras */
-	bool headers;          /* -P 1: banner and column titles */
-	const char *brand;     /* -B, or NULL: shown only without headers */
-
-	/* Banner: the data connection's two ends, as netperf names them. */
-	const char *lname;     /* "0.0.0.0", "::0" or the -L text */
-	const char *laddr;     /* numeric form */
-	unsigned lport;        /* 0 unless -P set it */
-	int lfamily;
-	const char *rname;     /* the -H text */
-	const char *raddr;
-	unsigned rport;
-	int rfamily;
-	const char *title;     /* NULL = the test's (-t omni has its own) */
-	bool no_control;       /* -N: " : no control" */
-	bool nodelay;          /* test -D */
-	bool cpu_bind;         /* -T */
-	int burst;             /* -b: " : first burst N" (RR titles only) */
-	int lcpu_bind, rcpu_bind; /* -T, -1 = not bound */
-
-	/* Confidence asked for (what was reached is in res). */
-	bool confidence;
-	double conf_level;     /* percent */
-	double conf_width;     /* total width, percent */
-	bool conf_result_only;
-
-	int req_size;          /* -r */
-	int rsp_size;
-	bool cpu;              /* -c or -C given: every table has its CPU variant */
-
-	/* -- -o / -O / -k: the selected fields replace the classic tables
-	 * (and the WARNING block); NULL prints the tables. */
-	const struct np_selection *selection;
-	/* What only the selectors show of the settings. */
-	int lss_req, lsr_req;  /* -s as asked, -1 = system default */
-	int rss_req, rsr_req;  /* -S likewise */
-	int lprio;             /* SO_PRIORITY asked (-y), -1 = left alone */
-	const char *lfill, *rfill;                   /* -F, NULL = none */
-	int lalign[2], ralign[2], loffset[2], roffset[2];  /* -a -A -o -O */
-	bool cork;             /* test -C */
-	/* The test's own options (np_test.options) as given, defaults
-	 * filled in; np_test_param() reads one by name. */
-	int32_t params[NP_TEST_OPTIONS];
+	const char *ctl_host;  /* the control connection's peer, as named */
 	const char *command_line;
 	const char *uuid;      /* this run's, "" if none */
 	const char *sysname, *release, *version, *machine;  /* local uname */
-	/* What only -J shows (np_plan_settings). */
-	const char *ctl_host;  /* the control connection's peer, as named */
-	unsigned ctl_port;
-	const char *ctl_lhost; /* -L, NULL = any */
-	unsigned ctl_lport;    /* -p ,lport: 0 = any */
-	int family;            /* -4/-6/-H ,fam: AF_UNSPEC = either */
-	int64_t length;        /* -l: > 0 seconds, < 0 bytes or transactions */
-	int iter_max, iter_min;
-	double interim;        /* -D seconds, 0 = none */
-	int flows;
-	bool lcpu_asked, rcpu_asked, latency_asked;  /* -c, -C, -j */
-	/* -- -m/-M as asked, 0 = automatic. */
-	int lsend_req, lrecv_req, rsend_req, rrecv_req;
 	int local_cpus;        /* CPUs here: -n, or counted */
 
 	/* What the run measured. */
 	struct np_result res;
 };
+
+/* What the report reads of its settings, each rule in one place. */
+/* -c or -C given: every table has its CPU variant. */
+bool np_report_cpu(const struct np_report *r);
+/* -o / -O / -k: the selected fields replace the classic tables (and the
+ * WARNING block); NULL prints the tables. */
+const struct np_selection *np_report_selection(const struct np_report *r);
+/* The value of the test's own option name as run (np_test_param). */
+int32_t np_report_param(const struct np_report *r, const char *name);
 
 /* The whole report for one test run, as -P/-v ask: the banner (begin),
  * which netperf prints before the test starts, then the rest (body). */

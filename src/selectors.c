@@ -25,6 +25,8 @@
 #include <strings.h>
 #include <sys/socket.h>
 
+#include "opts.h"
+#include "plan.h"
 #include "report.h"
 #include "test.h"
 #include "units.h"
@@ -719,7 +721,9 @@ static void cpu_value(const struct np_result_cpu *c, int which, struct value *v)
 
 static void field_value(int id, const struct np_report *r, struct value *v)
 {
-	const struct np_test *t = r->test;
+	const struct np_opts *o = r->o;
+	const struct np_plan *p = r->plan;
+	const struct np_test *t = o->test;
 	const struct np_host_facts *lh = &r->res.local_host, *rh = &r->res.remote_host;
 
 	memset(v, 0, sizeof(*v));
@@ -731,16 +735,16 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_ELAPSED_TIME: v->d = r->res.elapsed; break;
 	case S_THROUGHPUT: v->d = r->res.throughput; break;
 	case S_THROUGHPUT_UNITS: v->s = np_unit_label(r->unit); break;
-	case S_LSS_SIZE_REQ: v->i = r->lss_req; break;
+	case S_LSS_SIZE_REQ: v->i = o->lsndbuf; break;
 	case S_LSS_SIZE: v->i = r->res.lss; break;
 	case S_LSS_SIZE_END: v->i = r->res.lss_end; break;
-	case S_LSR_SIZE_REQ: v->i = r->lsr_req; break;
+	case S_LSR_SIZE_REQ: v->i = o->lrcvbuf; break;
 	case S_LSR_SIZE: v->i = r->res.lsr; break;
 	case S_LSR_SIZE_END: v->i = r->res.lsr_end; break;
-	case S_RSS_SIZE_REQ: v->i = r->rss_req; break;
+	case S_RSS_SIZE_REQ: v->i = o->rsndbuf; break;
 	case S_RSS_SIZE: v->i = r->res.rss; break;
 	case S_RSS_SIZE_END: v->i = r->res.rss_end; break;
-	case S_RSR_SIZE_REQ: v->i = r->rsr_req; break;
+	case S_RSR_SIZE_REQ: v->i = o->rrcvbuf; break;
 	case S_RSR_SIZE: v->i = r->res.rsr; break;
 	case S_RSR_SIZE_END: v->i = r->res.rsr_end; break;
 	case S_LOCAL_SEND_SIZE: v->i = r->res.send_size; break;
@@ -748,8 +752,8 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_SEND_SIZE: v->i = r->res.rsend_size; break;
 	case S_REMOTE_RECV_SIZE: v->i = r->res.rrecv_size; break;
 	/* netperf sets the request/response sizes for RR tests only. */
-	case S_REQUEST_SIZE: v->i = t->rr ? r->req_size : -1; break;
-	case S_RESPONSE_SIZE: v->i = t->rr ? r->rsp_size : -1; break;
+	case S_REQUEST_SIZE: v->i = t->rr ? o->req_size : -1; break;
+	case S_RESPONSE_SIZE: v->i = t->rr ? o->rsp_size : -1; break;
 
 	case S_LOCAL_CPU_UTIL: v->d = r->res.lcpu; break;
 	case S_LOCAL_CPU_PERCENT_USER:
@@ -775,16 +779,16 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 
 	/* Without -i/-I netperf leaves its initial values: level 0, -1 for
 	 * the widths, 1 iteration. */
-	case S_CONFIDENCE_LEVEL: v->d = r->confidence ? r->conf_level : 0; break;
-	case S_CONFIDENCE_INTERVAL: v->d = r->confidence ? r->conf_width : -1.0; break;
+	case S_CONFIDENCE_LEVEL: v->d = o->confidence ? o->conf_level : 0; break;
+	case S_CONFIDENCE_INTERVAL: v->d = o->confidence ? o->conf_width : -1.0; break;
 	case S_CONFIDENCE_ITERATION: v->i = r->res.iterations > 0 ? r->res.iterations : 1; break;
-	case S_THROUGHPUT_CONFID: v->d = r->confidence ? r->res.conf_tput : -1.0; break;
-	case S_LOCAL_CPU_CONFID: v->d = r->confidence ? r->res.conf_lcpu : -1.0; break;
-	case S_REMOTE_CPU_CONFID: v->d = r->confidence ? r->res.conf_rcpu : -1.0; break;
+	case S_THROUGHPUT_CONFID: v->d = o->confidence ? r->res.conf_tput : -1.0; break;
+	case S_LOCAL_CPU_CONFID: v->d = o->confidence ? r->res.conf_lcpu : -1.0; break;
+	case S_REMOTE_CPU_CONFID: v->d = o->confidence ? r->res.conf_rcpu : -1.0; break;
 	/* Computed for RR tests only; the others print the initial 1 and -1. */
 	case S_TRANSACTION_RATE: v->d = t->rr ? r->res.transaction_rate : 1.0; break;
 	case S_RT_LATENCY: v->d = t->rr ? r->res.rt_latency : -1.0; break;
-	case S_BURST_SIZE: v->i = r->burst; break;
+	case S_BURST_SIZE: v->i = o->burst; break;
 	case S_LOCAL_TRANSPORT_RETRANS: v->i = r->res.ltransport_retrans; break;
 	case S_REMOTE_TRANSPORT_RETRANS: v->i = r->res.rtransport_retrans; break;
 	case S_TRANSPORT_MSS: v->i = r->res.mss; break;
@@ -793,13 +797,13 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_SEND_THROUGHPUT: v->d = side_rate(r, r->res.remote.bytes_sent); break;
 	case S_REMOTE_RECV_THROUGHPUT: v->d = side_rate(r, r->res.remote.bytes_recv); break;
 
-	case S_LOCAL_CPU_BIND: v->i = r->lcpu_bind; break;
+	case S_LOCAL_CPU_BIND: v->i = o->lcpu_bind; break;
 	case S_LOCAL_CPU_COUNT: v->i = cpu_count(&r->res.lcpu_more, lh); break;
 	case S_LOCAL_CPU_PEAK_UTIL: v->d = r->res.lcpu_more.peak_util; break;
 	case S_LOCAL_CPU_PEAK_ID: v->i = r->res.lcpu_more.peak_id; break;
 	case S_LOCAL_CPU_MODEL: v->s = fact_text(lh, lh->cpu_model); break;
 	case S_LOCAL_CPU_FREQUENCY: v->i = 0; break;
-	case S_REMOTE_CPU_BIND: v->i = r->rcpu_bind; break;
+	case S_REMOTE_CPU_BIND: v->i = o->rcpu_bind; break;
 	case S_REMOTE_CPU_COUNT: v->i = cpu_count(&r->res.rcpu_more, rh); break;
 	case S_REMOTE_CPU_PEAK_UTIL: v->d = r->res.rcpu_more.peak_util; break;
 	case S_REMOTE_CPU_PEAK_ID: v->i = r->res.rcpu_more.peak_id; break;
@@ -808,17 +812,17 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 
 	/* The data endpoints as given (-P ports, 0 = any), like the banner. */
 	case S_SOURCE_PORT:
-		snprintf(v->buf, sizeof(v->buf), "%u", r->lport);
+		snprintf(v->buf, sizeof(v->buf), "%u", (unsigned)o->data_lport);
 		v->s = v->buf;
 		break;
-	case S_SOURCE_ADDR: v->s = text_or_empty(r->lname); break;
-	case S_SOURCE_FAMILY: v->i = r->lfamily; break;
+	case S_SOURCE_ADDR: v->s = text_or_empty(p->lname); break;
+	case S_SOURCE_FAMILY: v->i = p->family; break;
 	case S_DEST_PORT:
-		snprintf(v->buf, sizeof(v->buf), "%u", r->rport);
+		snprintf(v->buf, sizeof(v->buf), "%u", (unsigned)o->data_rport);
 		v->s = v->buf;
 		break;
-	case S_DEST_ADDR: v->s = text_or_empty(r->rname); break;
-	case S_DEST_FAMILY: v->i = r->rfamily; break;
+	case S_DEST_ADDR: v->s = text_or_empty(p->rname); break;
+	case S_DEST_FAMILY: v->i = p->family; break;
 
 	case S_LOCAL_SEND_CALLS: v->u = r->res.local.send_calls; break;
 	case S_LOCAL_RECV_CALLS: v->u = r->res.local.recv_calls; break;
@@ -829,17 +833,17 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_LOCAL_BYTES_XFERD:
 		v->d = (double)r->res.local.bytes_sent + (double)r->res.local.bytes_recv;
 		break;
-	case S_LOCAL_SEND_OFFSET: v->i = r->loffset[0]; break;
-	case S_LOCAL_RECV_OFFSET: v->i = r->loffset[1]; break;
-	case S_LOCAL_SEND_ALIGN: v->i = r->lalign[0]; break;
-	case S_LOCAL_RECV_ALIGN: v->i = r->lalign[1]; break;
+	case S_LOCAL_SEND_OFFSET: v->i = o->loffset[0]; break;
+	case S_LOCAL_RECV_OFFSET: v->i = o->loffset[1]; break;
+	case S_LOCAL_SEND_ALIGN: v->i = o->lalign[0]; break;
+	case S_LOCAL_RECV_ALIGN: v->i = o->lalign[1]; break;
 	case S_LOCAL_SEND_WIDTH: v->i = r->res.lsend_width; break;
 	case S_LOCAL_RECV_WIDTH: v->i = r->res.lrecv_width; break;
 	case S_LOCAL_SEND_DIRTY_COUNT:
 	case S_LOCAL_RECV_DIRTY_COUNT:
 	case S_LOCAL_RECV_CLEAN_COUNT: v->i = NO_DIRTY; break;
-	case S_LOCAL_NODELAY: v->i = r->nodelay; break;
-	case S_LOCAL_CORK: v->i = r->cork; break;
+	case S_LOCAL_NODELAY: v->i = o->nodelay; break;
+	case S_LOCAL_CORK: v->i = o->cork; break;
 	case S_REMOTE_SEND_CALLS: v->u = r->res.remote.send_calls; break;
 	case S_REMOTE_RECV_CALLS: v->u = r->res.remote.recv_calls; break;
 	case S_REMOTE_BYTES_PER_RECV: v->d = per_call(r->res.remote.bytes_recv, r->res.remote.recv_calls); break;
@@ -849,10 +853,10 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_BYTES_XFERD:
 		v->d = (double)r->res.remote.bytes_sent + (double)r->res.remote.bytes_recv;
 		break;
-	case S_REMOTE_SEND_OFFSET: v->i = r->roffset[0]; break;
-	case S_REMOTE_RECV_OFFSET: v->i = r->roffset[1]; break;
-	case S_REMOTE_SEND_ALIGN: v->i = r->ralign[0]; break;
-	case S_REMOTE_RECV_ALIGN: v->i = r->ralign[1]; break;
+	case S_REMOTE_SEND_OFFSET: v->i = o->roffset[0]; break;
+	case S_REMOTE_RECV_OFFSET: v->i = o->roffset[1]; break;
+	case S_REMOTE_SEND_ALIGN: v->i = o->ralign[0]; break;
+	case S_REMOTE_RECV_ALIGN: v->i = o->ralign[1]; break;
 	case S_REMOTE_SEND_WIDTH: v->i = r->res.rsend_width; break;
 	case S_REMOTE_RECV_WIDTH: v->i = r->res.rrecv_width; break;
 	case S_REMOTE_SEND_DIRTY_COUNT:
@@ -896,14 +900,14 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_LOCAL_SEND_PACKET_RATE: v->d = r->res.send_pps; break;
 	case S_REMOTE_RECV_PACKET_RATE: v->d = r->res.recv_pps; break;
 	case S_PACKET_LOSS_PERCENT: v->d = r->res.loss_pct; break;
-	case S_LOCAL_SOCKET_PRIO: v->i = r->lprio; break;
+	case S_LOCAL_SOCKET_PRIO: v->i = o->lprio; break;
 	case S_REMOTE_SOCKET_PRIO: v->i = r->res.rprio; break;
 	case S_LOCAL_SOCKET_TOS: v->i = r->res.ltos; break;
 	case S_REMOTE_SOCKET_TOS: v->i = r->res.rtos; break;
 	case S_LOCAL_CONG_CONTROL: v->s = text_or_empty(r->res.lcong); break;
 	case S_REMOTE_CONG_CONTROL: v->s = text_or_empty(r->res.rcong); break;
-	case S_LOCAL_FILL_FILE: v->s = text_or_empty(r->lfill); break;
-	case S_REMOTE_FILL_FILE: v->s = text_or_empty(r->rfill); break;
+	case S_LOCAL_FILL_FILE: v->s = text_or_empty(o->lfill); break;
+	case S_REMOTE_FILL_FILE: v->s = text_or_empty(o->rfill); break;
 	case S_COMMAND_LINE: v->s = text_or_empty(r->command_line); break;
 
 	/* What the data ran over: as read, 2.7.1's placeholder where not. */

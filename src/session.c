@@ -35,6 +35,7 @@
 #include "nic.h"
 #include "sock.h"
 #include "test.h"
+#include "units.h"
 #include "wire.h"
 
 /* netserver's safety margin past the test length (netperf's PAD_TIME). */
@@ -500,7 +501,7 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	 * (netperf -s 2 pauses before it), which restarts the timer. */
 	if (t->connect_each && run.pad)
 		run.linger = run.pad;
-	run.count = q->test_length < 0 ? -(int64_t)q->test_length : 0;
+	run.count = np_length_count(q->test_length);
 	run.watch = &watch;
 	run.ev = &watch.ev;
 	run.wake_s = NP_WAKE_MS / 1000.0;

@@ -193,19 +193,16 @@ void np_sweep_figures(const struct np_test *t, const struct np_result *s,
  * line up whatever the unit's label. */
 enum { W_SIZE = 8, W_TIME = 7, W_RATE = 12, W_LOSS = 6, W_TPUT = 12, W_CPU = 6 };
 
-/* head's report, made one size's: its result, and the size where -o's
- * fields (REQUEST_SIZE, ...) read it from the settings. */
+/* head's report, made one size's: its result, and the options as that
+ * size ran them (in o), where -o's fields (REQUEST_SIZE, ...) read it. */
 static void size_report(const struct np_report *head, int32_t size, const struct np_result *s,
-			struct np_report *r)
+			struct np_opts *o, struct np_report *r)
 {
+	*o = *head->o;
+	np_sweep_apply(o, size);
 	*r = *head;
+	r->o = o;
 	r->res = *s;
-	if (head->test->rr)
-		r->req_size = r->rsp_size = size;
-	else if (server_sends(head->test))
-		r->rsend_req = size;
-	else
-		r->lsend_req = size;
 }
 
 static const char *what_sized(const struct np_test *t)
@@ -215,18 +212,21 @@ static const char *what_sized(const struct np_test *t)
 
 static void title(FILE *out, const struct np_report *r, int n)
 {
-	fprintf(out, "%s size sweep: %d %s size%s, ", r->test->name, n, what_sized(r->test),
+	const struct np_opts *o = r->o;
+	const int64_t secs = np_length_seconds(o->length);
+
+	fprintf(out, "%s size sweep: %d %s size%s, ", o->test->name, n, what_sized(o->test),
 		n == 1 ? "" : "s");
-	if (r->length > 0)
-		fprintf(out, "%lld s", (long long)r->length);
+	if (secs > 0)
+		fprintf(out, "%lld s", (long long)secs);
 	else
-		fprintf(out, "%lld %s", (long long)-r->length,
-			r->test->rr ? "transactions" : "bytes");
+		fprintf(out, "%lld %s", (long long)np_length_count(o->length),
+			o->test->rr ? "transactions" : "bytes");
 	fputs(" each", out);
-	if (r->iter_max > r->iter_min)
-		fprintf(out, ", %d to %d iterations", r->iter_min, r->iter_max);
-	else if (r->iter_max > 1)
-		fprintf(out, ", %d iterations", r->iter_max);
+	if (o->iter_max > o->iter_min)
+		fprintf(out, ", %d to %d iterations", o->iter_min, o->iter_max);
+	else if (o->iter_max > 1)
+		fprintf(out, ", %d iterations", o->iter_max);
 	fputc('\n', out);
 }
 
@@ -239,7 +239,7 @@ static void title_row(FILE *out, const struct np_report *r, const char *const w[
 	int n = snprintf(line, sizeof(line), "%*s  %-*s  %*s  %*s  %*s  %*s", W_SIZE, w[0],
 			 W_TIME, w[1], W_RATE, w[2], W_RATE, w[3], W_LOSS, w[4], W_TPUT, w[5]);
 
-	if (r->cpu && n > 0 && n < (int)sizeof(line))
+	if (np_report_cpu(r) && n > 0 && n < (int)sizeof(line))
 		n += snprintf(line + n, sizeof(line) - (size_t)n, "  %*s  %*s", W_CPU, cpu[0],
 			      W_CPU, cpu[1]);
 	if (n >= (int)sizeof(line))
@@ -251,7 +251,7 @@ static void title_row(FILE *out, const struct np_report *r, const char *const w[
 
 static void column_titles(FILE *out, const struct np_report *r)
 {
-	const bool udp = r->test->sock_type == SOCK_DGRAM;
+	const bool udp = r->o->test->sock_type == SOCK_DGRAM;
 	char unit[24];
 
 	snprintf(unit, sizeof(unit), "%s/sec", np_unit_label(r->unit));
@@ -281,13 +281,13 @@ static void table_row(FILE *out, const struct np_report *r, int32_t size)
 	const struct np_result *s = &r->res;
 	struct np_sweep_figures f;
 
-	np_sweep_figures(r->test, s, &f);
+	np_sweep_figures(r->o->test, s, &f);
 	fprintf(out, "%*ld  %-*.2f", W_SIZE, (long)size, W_TIME, s->elapsed);
 	cell(out, W_RATE, true, f.sent_per_s);
 	cell(out, W_RATE, true, f.received_per_s);
 	cell(out, W_LOSS, f.loss_pct >= 0, f.loss_pct);
 	cell(out, W_TPUT, true, s->throughput);
-	if (r->cpu) {
+	if (np_report_cpu(r)) {
 		cell(out, W_CPU, f.lcpu >= 0, f.lcpu);
 		cell(out, W_CPU, f.rcpu >= 0, f.rcpu);
 	}
@@ -306,7 +306,7 @@ static void keyval_rows(FILE *out, const struct np_report *r, int index)
 
 	if (!f)
 		return;
-	np_sel_print(f, r->selection, r);
+	np_sel_print(f, np_report_selection(r), r);
 	if (fclose(f) != 0) {
 		free(text);
 		return;
@@ -321,16 +321,19 @@ static void keyval_rows(FILE *out, const struct np_report *r, int index)
 static void print_size(FILE *out, const struct np_report *head, const struct np_sweep_list *l,
 		       int index, const struct np_result *s)
 {
+	struct np_opts o;
 	struct np_report r;
+	const struct np_selection *sel;
 
-	size_report(head, l->size[index], s, &r);
+	size_report(head, l->size[index], s, &o, &r);
 	if (index > 0)
 		r.headers = false;
-	if (r.selection) {
-		if (r.selection->style == NP_SEL_KEYVAL)
+	sel = np_report_selection(&r);
+	if (sel) {
+		if (sel->style == NP_SEL_KEYVAL)
 			keyval_rows(out, &r, index);
 		else
-			np_sel_print(out, r.selection, &r);
+			np_sel_print(out, sel, &r);
 	} else if (r.verbosity == 0) {
 		fprintf(out, "%ld %.2f", (long)l->size[index], s->throughput);
 		if (!head->headers && head->brand)
@@ -353,7 +356,7 @@ static void confidence_note(FILE *out, const struct np_report *head,
 {
 	int missed = 0;
 
-	if (!head->confidence || head->selection || head->verbosity == 0)
+	if (!head->o->confidence || np_report_selection(head) || head->verbosity == 0)
 		return;
 	for (int i = 0; i < done; i++) {
 		if (res[i].conf_met)

@@ -147,3 +147,19 @@ const char *np_family_name(int family)
 	default: return "AF_UNSPEC";
 	}
 }
+
+int64_t np_length_seconds(int64_t length)
+{
+	return length > 0 ? length : 0;
+}
+
+int64_t np_length_count(int64_t length)
+{
+	return length < 0 ? -length : 0;
+}
+
+void np_param_words(int32_t *words, const int64_t *params, int n)
+{
+	for (int k = 0; k < n; k++)
+		words[k] = (int32_t)params[k];
+}

@@ -1,5 +1,6 @@
 /*
- * units.h - netperf's -f output units and its size suffixes.
+ * units.h - netperf's -f output units, its size suffixes, and the rules
+ * that read a setting's number: -l's sign, the test parameters' words.
  *
  * Lower case letters are bits in powers of ten, upper case bytes in powers
  * of two (netperf 2.7.1's netlib.c, format_units and calc_thruput_interval);
@@ -52,6 +53,20 @@ int np_parse_leading(const char *text, int64_t min, int64_t max, int64_t *out,
 /* Plain decimal integer (no suffix) within [min, max]. */
 int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 		 const char **why);
+
+/*
+ * -l's sign, as netperf 2.7.1's test_length (and the request's field)
+ * carries it: > 0 seconds, < 0 a count of bytes (a stream test) or of
+ * transactions (request/response), 0 neither (netperf 2.7's untimed -l 0).
+ * np_length_seconds is the seconds (0 when counted), np_length_count the
+ * count (0 when timed).
+ */
+int64_t np_length_seconds(int64_t length);
+int64_t np_length_count(int64_t length);
+
+/* The test's own options (struct np_opts' test_params, each checked to
+ * fit int32_t) as the words the run and the request carry: n of them. */
+void np_param_words(int32_t *words, const int64_t *params, int n);
 
 /* How netperf names an address family: "AF_INET", "AF_INET6", "AF_UNSPEC". */
 const char *np_family_name(int family);

@@ -23,6 +23,7 @@
 #include "json.h"
 #include "msg.h"
 #include "opts.h"
+#include "plan.h"
 #include "report.h"
 #include "stats.h"
 #include "test.h"
@@ -36,29 +37,37 @@ static void assert_near(double got, double want)
 
 /* A TCP_STREAM run as np_client_run leaves it: one iteration of 2 s,
  * 2.5e9 bytes received by netserver, in 10^6bits/s. */
+static struct np_opts opts;
+static struct np_plan plan;
+
 static struct np_report base(void)
 {
 	struct np_report r;
 	struct np_result *s = &r.res;
 
 	memset(&r, 0, sizeof(r));
-	r.test = &np_test_tcp_stream;
+	memset(&opts, 0, sizeof(opts));
+	memset(&plan, 0, sizeof(plan));
+	r.o = plan.o = &opts;
+	r.plan = &plan;
+	opts.test = plan.test = &np_test_tcp_stream;
 	r.unit = 'm';
 	r.command_line = "netperf -J -H 192.0.2.1 -l 2";
 	r.uuid = "c5b6c1a2-1111-4222-8333-444455556666";
 	r.ctl_host = "192.0.2.1";
-	r.ctl_port = 12865;
-	r.family = AF_UNSPEC;
-	r.lname = "0.0.0.0";
-	r.laddr = "0.0.0.0";
-	r.lfamily = r.rfamily = AF_INET;
-	r.rname = r.raddr = "192.0.2.1";
-	r.length = 2;
-	r.iter_max = r.iter_min = 1;
-	r.flows = 1;
-	r.lss_req = r.lsr_req = r.rss_req = -1;
-	r.rsr_req = 65536;
-	r.req_size = r.rsp_size = 1;
+	opts.port = 12865;
+	opts.family = AF_UNSPEC;
+	plan.lname = "0.0.0.0";
+	strcpy(plan.laddr, "0.0.0.0");
+	plan.family = AF_INET;
+	plan.rname = "192.0.2.1";
+	strcpy(plan.raddr, "192.0.2.1");
+	opts.length = 2;
+	opts.iter_max = opts.iter_min = 1;
+	opts.flows = 1;
+	opts.lsndbuf = opts.lrcvbuf = opts.rsndbuf = -1;
+	opts.rrcvbuf = 65536;
+	opts.req_size = opts.rsp_size = 1;
 	r.sysname = "Linux";
 	r.release = "6.1.0-test";
 	r.version = "#1 SMP";
@@ -266,11 +275,11 @@ START_TEST(test_confidence_cpu)
 	struct np_result *s = &r.res;
 	json_t *o, *it;
 
-	r.confidence = true;
-	r.conf_level = 99;
-	r.conf_width = 5;
-	r.iter_max = r.iter_min = 3;
-	r.lcpu_asked = r.rcpu_asked = true;
+	opts.confidence = true;
+	opts.conf_level = 99;
+	opts.conf_width = 5;
+	opts.iter_max = opts.iter_min = 3;
+	opts.local_cpu = opts.remote_cpu = true;
 	s->iterations = 3;
 	for (int i = 0; i < 3; i++)
 		s->iter[i] = (struct np_iteration){ 2.0, 9990 + 10.0 * i, 9.99e9 + 1e7 * i, 0,
@@ -327,7 +336,7 @@ START_TEST(test_udp_stream)
 	struct np_result *s = &r.res;
 	json_t *o;
 
-	r.test = &np_test_udp_stream;
+	opts.test = &np_test_udp_stream;
 	s->local.send_calls = 1000;
 	s->remote.recv_calls = 900;
 	s->send_pps = 500;
@@ -362,12 +371,12 @@ START_TEST(test_rr_latency)
 	np_hist_init(h);
 	for (int k = 1; k <= 1000; k++)
 		np_hist_add(h, (uint64_t)k * 1000);      /* 1..1000 us */
-	r.test = &np_test_udp_rr;
+	opts.test = &np_test_udp_rr;
 	r.unit = 'x';
-	r.req_size = 64;
-	r.rsp_size = 128;
-	r.burst = 3;
-	r.latency_asked = true;
+	opts.req_size = 64;
+	opts.rsp_size = 128;
+	opts.burst = 3;
+	opts.latency = true;
 	s->throughput = s->trans_per_s = 25000;
 	s->bits_per_s = 25000 * 192 * 8.0;
 	s->tput_spread = (struct np_spread){ 25000, 0, 0, 0 };
@@ -425,8 +434,7 @@ START_TEST(test_error)
 	json_t *o;
 
 	memset(&r.res, 0, sizeof(r.res));
-	r.lname = r.laddr = r.rname = r.raddr = NULL;
-	r.lfamily = r.rfamily = AF_UNSPEC;
+	r.plan = NULL;   /* the run failed before the data connection's plan */
 	o = render(&r, &x);
 	ck_assert_str_eq(str_at(o, "error"), "connect to 192.0.2.1 port 12865: Connection refused");
 	ck_assert_str_eq(json_string_value(json_array_get(at(o, "warnings"), 0)), warn[0]);
@@ -450,7 +458,7 @@ START_TEST(test_flows)
 
 	f[0].bits_per_s = 4e9;
 	f[1].bits_per_s = 6e9;
-	r.flows = 2;
+	opts.flows = 2;
 	o = render(&r, &x);
 	a = at(o, "flows");
 	ck_assert_int_eq(json_array_size(a), 2);
@@ -471,7 +479,7 @@ START_TEST(test_interim)
 					   { 1, 3000, 0.25, 1700000000.5 } };
 	json_t *o, *a;
 
-	r.interim = 0.5;
+	opts.interim = 0.5;
 	r.res.interim = fig;
 	r.res.ninterim = 2;
 	r.res.interim_dropped = 7;

@@ -198,10 +198,10 @@ static void tcp_rr_v2(struct np_report *r)
 /* -i 3,3 -I 95,50 -r: met, so only the banner shows it. */
 static void result_only_met(struct np_report *r)
 {
-	r->confidence = true;
-	r->conf_level = 95;
-	r->conf_width = 50;
-	r->conf_result_only = true;
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 95;
+	golden_opts()->conf_width = 50;
+	golden_opts()->result_only = true;
 	r->res.conf_met = true;
 }
 
@@ -209,7 +209,7 @@ static void result_only_met(struct np_report *r)
 static void set_cpu(struct np_report *r, double lcpu, double rcpu, double lsd,
 		    double rsd)
 {
-	r->cpu = true;
+	golden_opts()->local_cpu = true;
 	r->res.lcpu = lcpu;
 	r->res.rcpu = rcpu;
 	r->res.lsd = lsd;
@@ -223,16 +223,16 @@ static void fill_case(struct np_report *r, const struct gcase *c)
 	r->verbosity = c->verbosity;
 	r->headers = c->headers;
 	if (c->ipv6) {
-		r->lname = "::0";
-		r->laddr = "::";
-		r->rname = "::1";
-		r->raddr = "::1";
-		r->lfamily = r->rfamily = AF_INET6;
+		golden_plan()->lname = "::0";
+		strcpy(golden_plan()->laddr, "::");
+		golden_plan()->rname = "::1";
+		strcpy(golden_plan()->raddr, "::1");
+		golden_plan()->family = AF_INET6;
 	}
 	if (c->conf_tput > 0) {
-		r->confidence = true;
-		r->conf_level = 99;
-		r->conf_width = 5;
+		golden_opts()->confidence = true;
+		golden_opts()->conf_level = 99;
+		golden_opts()->conf_width = 5;
 		r->res.conf_tput = c->conf_tput;
 		r->res.conf_lcpu = c->conf_lcpu;
 		r->res.conf_rcpu = c->conf_rcpu;
@@ -250,8 +250,8 @@ static void fill_case(struct np_report *r, const struct gcase *c)
 		if (c->size)
 			r->res.send_size = c->size;
 	} else if (c->size) {
-		r->req_size = c->size;
-		r->rsp_size = c->rsp;
+		golden_opts()->req_size = c->size;
+		golden_opts()->rsp_size = c->rsp;
 	}
 	if (c->extra)
 		c->extra(r);
@@ -284,7 +284,7 @@ START_TEST(test_golden)
 		free(facts);
 	}
 	/* -v 2, request/response: netperf-ng's line follows all of 2.7.1's. */
-	if (r.verbosity == 2 && r.test->rr) {
+	if (r.verbosity == 2 && r.o->test->rr) {
 		char tail[160];
 		size_t tlen = (size_t)snprintf(tail, sizeof(tail),
 					       "\nRound-trip latency: %.3f usec mean, "
@@ -306,29 +306,28 @@ END_TEST
 struct banner_case {
 	const char *lname, *laddr;
 	unsigned lport;
-	int lfam;
 	const char *rname, *raddr;
 	unsigned rport;
-	int rfam;
+	int fam;               /* the data connection's, both ends' */
 	const char *want;
 };
 
 static const struct banner_case banners[] = {
-	{ "0.0.0.0", "0.0.0.0", 0, AF_INET, "localhost", "127.0.0.1", 0, AF_INET,
+	{ "0.0.0.0", "0.0.0.0", 0, "localhost", "127.0.0.1", 0, AF_INET,
 	  "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET"
 	  " to localhost () port 0 AF_INET\n" },
-	{ "::0", "::", 0, AF_INET6, "::1", "::1", 0, AF_INET6,
+	{ "::0", "::", 0, "::1", "::1", 0, AF_INET6,
 	  "MIGRATED TCP STREAM TEST from ::0 (::) port 0 AF_INET6"
 	  " to ::1 (::1) port 0 AF_INET6\n" },
 	/* 7 characters still fit, 8 do not. */
-	{ "fe80::1", "fe80::1", 23470, AF_INET6, "10.0.0.1", "10.0.0.1", 23471,
-	  AF_INET, "MIGRATED TCP STREAM TEST from fe80::1 (fe80::1) port 23470"
-	  " AF_INET6 to 10.0.0.1 () port 23471 AF_INET\n" },
-	{ "2001:db8::1", "2001:db8::1", 0, AF_INET6, "host", "2001:db8::2", 0,
+	{ "fe80::1", "fe80::1", 23470, "10.0.0.1", "10.0.0.1", 23471,
+	  AF_INET6, "MIGRATED TCP STREAM TEST from fe80::1 (fe80::1) port 23470"
+	  " AF_INET6 to 10.0.0.1 () port 23471 AF_INET6\n" },
+	{ "2001:db8::1", "2001:db8::1", 0, "host", "2001:db8::2", 0,
 	  AF_INET6, "MIGRATED TCP STREAM TEST from 2001:db8::1 () port 0 AF_INET6"
 	  " to host () port 0 AF_INET6\n" },
-	{ "0.0.0.0", "0.0.0.0", 0, AF_INET, "x", "x", 0, 0,
-	  "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET"
+	{ "0.0.0.0", "0.0.0.0", 0, "x", "x", 0, 0,
+	  "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_UNSPEC"
 	  " to x (x) port 0 AF_UNSPEC\n" },
 };
 
@@ -341,14 +340,13 @@ START_TEST(test_banner_addresses)
 	char *got;
 
 	golden_base(&r, &np_test_tcp_stream);
-	r.lname = b->lname;
-	r.laddr = b->laddr;
-	r.lport = b->lport;
-	r.lfamily = b->lfam;
-	r.rname = b->rname;
-	r.raddr = b->raddr;
-	r.rport = b->rport;
-	r.rfamily = b->rfam;
+	golden_plan()->lname = b->lname;
+	snprintf(golden_plan()->laddr, sizeof(golden_plan()->laddr), "%s", b->laddr);
+	golden_opts()->data_lport = (uint16_t)b->lport;
+	golden_plan()->family = b->fam;
+	golden_plan()->rname = b->rname;
+	snprintf(golden_plan()->raddr, sizeof(golden_plan()->raddr), "%s", b->raddr);
+	golden_opts()->data_rport = (uint16_t)b->rport;
 	got = golden_render(np_report_banner, &r, NULL);
 	golden_assert_text(b->rname, got, b->want);
 	free(got);
@@ -366,18 +364,18 @@ START_TEST(test_banner_suffixes)
 	char *got;
 
 	golden_base(&r, &np_test_tcp_stream);
-	r.confidence = true;
-	r.conf_level = 99;
-	r.conf_width = 5;
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 99;
+	golden_opts()->conf_width = 5;
 	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP STREAM TEST%s"
 		 " : +/-2.500%% @ 99%% conf. \n", v4);
 	golden_assert_text("stream conf", got, want);
 	free(got);
 
-	r.conf_level = 95;
-	r.conf_width = 50;
-	r.conf_result_only = true;
+	golden_opts()->conf_level = 95;
+	golden_opts()->conf_width = 50;
+	golden_opts()->result_only = true;
 	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP STREAM TEST%s"
 		 " : +/-25.000%% @ 95%% conf.  on result only\n", v4);
@@ -385,7 +383,7 @@ START_TEST(test_banner_suffixes)
 	free(got);
 
 	golden_base(&r, &np_test_tcp_rr);
-	r.nodelay = true;
+	golden_opts()->nodelay = true;
 	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED TCP REQUEST/RESPONSE TEST%s"
 		 " : nodelay : first burst 0\n", v4);
@@ -393,9 +391,9 @@ START_TEST(test_banner_suffixes)
 	free(got);
 
 	golden_base(&r, &np_test_udp_rr);
-	r.confidence = true;
-	r.conf_level = 99;
-	r.conf_width = 5;
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 99;
+	golden_opts()->conf_width = 5;
 	got = golden_render(np_report_banner, &r, NULL);
 	snprintf(want, sizeof(want), "MIGRATED UDP REQUEST/RESPONSE TEST%s"
 		 " : +/-2.500%% @ 99%% conf.  : first burst 0\n", v4);
@@ -422,9 +420,9 @@ START_TEST(test_conf_met_no_warning)
 	golden_base(&r, &np_test_tcp_stream);
 	r.res.throughput = 16004.58;
 	plain = render(&r, NULL);
-	r.confidence = true;
-	r.conf_level = 99;
-	r.conf_width = 5;
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 99;
+	golden_opts()->conf_width = 5;
 	r.res.conf_met = true;
 	r.res.conf_tput = 1.234;
 	got = render(&r, NULL);
@@ -458,9 +456,9 @@ START_TEST(test_warning_unsuppressable)
 	r.headers = false;
 	r.verbosity = 0;
 	r.res.throughput = 16004.58;
-	r.confidence = true;
-	r.conf_level = 99;
-	r.conf_width = 5;
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 99;
+	golden_opts()->conf_width = 5;
 	r.res.conf_tput = 37.285;
 	r.res.conf_lcpu = 1.5;
 	got = render(&r, NULL);
@@ -750,7 +748,7 @@ START_TEST(test_cpu_remote_only)
 	r.res.remote_tput = 1200.04;
 	r.res.local.send_calls = 99;
 	r.res.remote.recv_calls = 98;
-	r.cpu = true;	/* -C: golden_base() left the local side unmeasured */
+	golden_opts()->local_cpu = true;	/* -C: golden_base() left the local side unmeasured */
 	r.res.rcpu = 45.5;
 	r.res.rsd = 12.347;
 	r.res.rcpu_method = 'S';
@@ -774,7 +772,7 @@ START_TEST(test_cpu_local_only)
 	golden_base(&r, &np_test_tcp_rr);
 	r.headers = false;
 	r.res.throughput = 1234.56;
-	r.cpu = true;
+	golden_opts()->local_cpu = true;
 	r.res.lcpu = 45.5;
 	r.res.lsd = 12.347;
 	r.res.lcpu_method = 'S';
@@ -792,7 +790,7 @@ START_TEST(test_cpu_local_only)
 	golden_base(&r, &np_test_udp_stream);
 	r.verbosity = 0;
 	r.headers = false;
-	r.cpu = true;
+	golden_opts()->local_cpu = true;
 	r.res.lsd = 0.322;
 	r.res.rsd = 7.0;
 	r.res.lcpu_method = r.res.rcpu_method = 'S';
@@ -845,7 +843,7 @@ START_TEST(test_rr_cpu_blanks)
 	r.res.throughput = 54487.21;
 	set_cpu(&r, 72.01, 72.01, 26.431, 26.431);
 	tcp = render(&r, NULL);
-	r.test = &np_test_udp_rr;
+	golden_opts()->test = &np_test_udp_rr;
 	udp = render(&r, NULL);
 	nl = strchr(udp, '\n');
 	ck_assert_ptr_ne(nl, NULL);

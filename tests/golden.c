@@ -83,21 +83,43 @@ void golden_assert_text(const char *what, const char *got, const char *want)
 	golden_assert_same(what, got, strlen(got), want, strlen(want));
 }
 
+/* The settings the report reads, one set for the test that runs (each
+ * check test runs in its own process). */
+static struct np_opts golden_o;
+static struct np_plan golden_p;
+
+struct np_opts *golden_opts(void)
+{
+	return &golden_o;
+}
+
+struct np_plan *golden_plan(void)
+{
+	return &golden_p;
+}
+
 /* What every capture shares: -H 127.0.0.1, -l 1, this host's socket
  * sizes, headers on, no CPU, no confidence. */
 void golden_base(struct np_report *r, const struct np_test *t)
 {
+	struct np_opts *o = &golden_o;
+	struct np_plan *p = &golden_p;
+
 	memset(r, 0, sizeof(*r));
-	r->test = t;
+	memset(o, 0, sizeof(*o));
+	memset(p, 0, sizeof(*p));
+	r->o = o;
+	r->plan = p;
+	o->test = p->test = t;
 	r->unit = t->rr ? 'x' : 'm';
 	r->verbosity = 1;
 	r->headers = true;
-	r->lname = "0.0.0.0";
-	r->laddr = "0.0.0.0";
-	r->lfamily = AF_INET;
-	r->rname = "127.0.0.1";
-	r->raddr = "127.0.0.1";
-	r->rfamily = AF_INET;
+	p->lname = "0.0.0.0";
+	strcpy(p->laddr, "0.0.0.0");
+	p->rname = "127.0.0.1";
+	strcpy(p->raddr, "127.0.0.1");
+	p->family = AF_INET;
+	p->o = o;
 	r->res.elapsed = 1.00;
 	if (t->sock_type == SOCK_DGRAM) {
 		r->res.lss = r->res.lsr = r->res.rss = r->res.rsr = 212992;
@@ -111,9 +133,9 @@ void golden_base(struct np_report *r, const struct np_test *t)
 	r->res.lsr_end = r->res.lsr;
 	r->res.rss_end = r->res.rss;
 	r->res.rsr_end = r->res.rsr;
-	r->lss_req = r->lsr_req = r->rss_req = r->rsr_req = -1;
+	o->lsndbuf = o->lrcvbuf = o->rsndbuf = o->rrcvbuf = -1;
 	r->res.rsend_size = r->res.rrecv_size = r->res.send_size;
-	r->req_size = r->rsp_size = 1;
+	o->req_size = o->rsp_size = 1;
 	r->res.mss = -1;
 	r->res.ltransport_retrans = r->res.rtransport_retrans = -1;
 	r->res.lcpu = r->res.rcpu = r->res.lsd = r->res.rsd = -1;
@@ -121,7 +143,7 @@ void golden_base(struct np_report *r, const struct np_test *t)
 	r->res.iterations = 1;
 	r->res.conf_level_used = -1;
 	r->uuid = "";
-	r->lcpu_bind = r->rcpu_bind = -1;
+	o->lcpu_bind = o->rcpu_bind = -1;
 	r->command_line = "netperf";
 }
 

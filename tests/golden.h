@@ -1,7 +1,7 @@
 /*
  * golden.h - what the report tests share: netperf 2.7.1's captured
- * outputs (tests/data/golden), a report filled as those captures were
- * made, rendering into memory, and a byte comparison that names the line.
+ * outputs (tests/data/golden), a report (and the settings it reads)
+ * filled as those captures were made, rendering into memory, and a byte comparison that names the line.
  */
 #ifndef NP_TESTS_GOLDEN_H
 #define NP_TESTS_GOLDEN_H
@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "opts.h"
+#include "plan.h"
 #include "report.h"
 
 /* $TESTDATA/golden/NAME.stdout, NUL-terminated (free() it); len may be
@@ -18,6 +20,10 @@ char *golden_read(const char *name, size_t *len);
 /* What every capture shares: -H 127.0.0.1, -l 1, that host's default
  * socket sizes, -v 1 with headers, no CPU, no confidence. */
 void golden_base(struct np_report *r, const struct np_test *t);
+/* The options and the plan golden_base pointed the report at, for a case
+ * to change. */
+struct np_opts *golden_opts(void);
+struct np_plan *golden_plan(void);
 
 /* What fn prints for r, NUL-terminated (free() it); len may be NULL. */
 char *golden_render(void (*fn)(FILE *, const struct np_report *),
