@@ -7,6 +7,12 @@
  * iterations (request and results: exchange.c; the data phase here) ->
  * samples -> report.  Nothing here knows a test by name; the descriptor
  * says what differs.
+ *
+ * A run is a sequence of steps (np_client_run: start, prepare, connect,
+ * measure, the output's end, release), an iteration one too (iteration:
+ * data socket, request, run set-up, buffers, data phase, our end's facts,
+ * results).  What is printed is chosen once, as a struct output: the
+ * text (classic tables, or -o/-O/-k's fields) or -J's object.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

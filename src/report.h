@@ -4,9 +4,9 @@
  * exact layout (the printf formats of its nettest_bsd.c and nettest_omni.c;
  * tests/data/golden holds what 2.7.1 printed).  The classic tables' column
  * widths are here (sweep.c lays out its own table, a row per size).  It
- * never touches sockets: the client hands over a struct np_report, the
- * run's settings and its struct np_result (result.h), and nothing here
- * writes to either.
+ * never touches sockets: the client hands over a struct np_report, which
+ * points at the run's options and plan and holds its struct np_result
+ * (result.h), and nothing here writes to any of them.
  */
 #ifndef NP_REPORT_H
 #define NP_REPORT_H

@@ -3,7 +3,7 @@
  * both sides, the sizes and socket facts in force, CPU, and the figures
  * derived from them (metrics.c).  The client's iterations and the control
  * exchange write it; the report and the selectors only read it, next to
- * the settings in struct np_report.
+ * the run's options and plan, which struct np_report points at.
  */
 #ifndef NP_RESULT_H
 #define NP_RESULT_H

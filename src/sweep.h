@@ -49,7 +49,8 @@ char np_sweep_option(const struct np_test *t);
 
 /* o made one size's: -m for the side that sends a stream (-m ,R for
  * TCP_MAERTS, whose sender is netserver), -r size,size for a
- * request/response test. */
+ * request/response test.  The one size rule: the client measures each
+ * size with it, and each size's row is printed from options it made. */
 void np_sweep_apply(struct np_opts *o, int32_t size);
 
 /* One size's figures beside its result: the sender's calls per second
