@@ -85,7 +85,7 @@ static void build_request(const struct np_plan *p, const struct np_link *l, int 
 		q->send_width = (uint32_t)o->lwidth[0];
 	if (o->lwidth[1] && q->recv_width)
 		q->recv_width = (uint32_t)o->lwidth[1];
-	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->connect_each ? NP_F_CONNECT_TEST : 0) |
+	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->wire_connect ? NP_F_CONNECT_TEST : 0) |
 		   (o->remote_cpu ? NP_F_MEASURE_CPU : 0) |
 		   (np_plan_routing_allowed(o, t) ? NP_F_ROUTING : 0) |
 		   (t->sendfile ? NP_F_SENDFILE : 0) |

@@ -1628,8 +1628,8 @@ static enum np_opts_status resolve_test(struct np_opts *o, FILE *err)
 	}
 	o->test = r;
 sizes:
-	/* TCP_CC's transactions are a connection and its close. */
-	if (r->connect_each && r->direction == 0)
+	/* A test without data (TCP_CC): its transactions carry 0 bytes. */
+	if (!np_test_moves_data(r))
 		o->req_size = o->rsp_size = 0;
 	if (r->connect_each && o->data_lport && !o->crr_port_min)
 		fprintf(err, "netperf: -- -P %u: %s binds each connection to the next local port "

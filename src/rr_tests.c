@@ -2,9 +2,12 @@
  * rr_tests.c - TCP_RR, TCP_CRR and UDP_RR: one request, one response, in
  * lockstep.  TCP_CRR opens a new connection for every transaction.
  *
- * The loops read only their run's flags, never the clock, and allocate
- * nothing.  A UDP_RR client that loses a datagram waits for the timer, as
- * netperf 2.7 does; the three zero-length datagrams end the server's loop.
+ * The loops read only their run's flags and allocate nothing; they read
+ * the clock per transaction only for -j, and otherwise only off their
+ * fast path (a connection's wait and deadline, np_run_io_error's).  A
+ * UDP_RR client that loses a datagram waits for the timer, as netperf 2.7
+ * does (or -e's timeout); the three zero-length datagrams end the
+ * server's loop.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -838,6 +841,7 @@ const struct np_test np_test_tcp_crr = {
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_XMIT | NP_DIR_RECV,
 	.connect_each = true,
+	.wire_connect = true,
 	.rr = true,
 	.client_run = tcp_crr_client,
 	.server_run = tcp_crr_server,
@@ -847,7 +851,7 @@ const struct np_test np_test_tcp_crr = {
 };
 
 /* TCP_CRR without data: a connection and its close per transaction
- * (opts.c makes the request and response 0 bytes). */
+ * (no_data: both ends make the request and response 0 bytes). */
 const struct np_test np_test_tcp_cc = {
 	.name = "TCP_CC",
 	/* Not migrated to omni in netperf 2.7.1 (nettest_bsd.c runs it). */
@@ -856,6 +860,8 @@ const struct np_test np_test_tcp_cc = {
 	.protocol = IPPROTO_TCP,
 	.direction = 0,
 	.connect_each = true,
+	.no_data = true,
+	.wire_connect = true,
 	.rr = true,
 	.client_run = tcp_crr_client,
 	.server_run = tcp_crr_server,

@@ -582,7 +582,7 @@ static void select_all(struct np_selection *sel)
 }
 
 /* The default depends on who sends (direction is netserver's view); a
- * test without data (TCP_CC) counts as request/response, as 2.7.1's
+ * direction where neither sends counts as request/response, as 2.7.1's
  * NETPERF_IS_RR has it. */
 static const char *default_list(const struct np_test *t, bool cpu)
 {

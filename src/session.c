@@ -263,9 +263,9 @@ static int open_data(struct session *s, const struct np_omni_request *q,
 
 		lo.fastopen = (q->flags & NP_F_FASTOPEN) != 0;
 		/* Deferred accept waits for the client's first bytes: a test
-		 * where the client never sends first (TCP_MAERTS, TCP_CC)
-		 * would wait out its whole timeout, so there it is not set. */
-		lo.defer_accept = (q->flags & NP_F_DEFER_ACCEPT) && (q->direction & NP_DIR_RECV);
+		 * where the client never sends first would wait out its whole
+		 * timeout, so there it is not set. */
+		lo.defer_accept = (q->flags & NP_F_DEFER_ACCEPT) && np_test_client_sends_first(t);
 		if (np_sock_listener(run->fd, &lo, why, sizeof(why)) < 0)
 			return refuse_open(s, errno, why);
 	}
@@ -418,8 +418,8 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 	run.test = t;
 	run.send_size = run.rsp_size = z.send_size > 0 ? z.send_size : 1;
 	run.recv_size = run.req_size = z.recv_size > 0 ? z.recv_size : 1;
-	/* TCP_CC (direction 0): a connection and its close, no bytes. */
-	if (q->direction == 0)
+	/* A test without data (TCP_CC): a connection and its close. */
+	if (!np_test_moves_data(t))
 		run.rsp_size = run.req_size = 0;
 	/* No datagram is larger than 64 KiB, whatever receive size netperf's
 	 * rules give (the socket buffer, by default). */

@@ -150,7 +150,7 @@ const char *np_sweep_refusal(const struct np_test *t)
 		return "it has no data connection";
 	if (t->length)
 		return "it moves a fixed amount to read a fact, not a rate";
-	if (t->rr && t->direction == 0)
+	if (!np_test_moves_data(t))
 		return "its transactions carry no data";
 	return NULL;
 }

@@ -32,7 +32,7 @@ const struct np_test *np_test_find(const char *name)
 }
 
 const struct np_test *np_test_for_request(int sock_type, int protocol, uint32_t direction,
-					  bool connect_each, uint32_t ext_id)
+					  bool connect, uint32_t ext_id)
 {
 	for (const struct np_test *const *t = np_test_registry; *t; t++) {
 		const struct np_test *c = *t;
@@ -40,10 +40,22 @@ const struct np_test *np_test_for_request(int sock_type, int protocol, uint32_t 
 		if (c->served_as || !c->server_run || c->ext_id != ext_id)
 			continue;
 		if (ext_id || (c->sock_type == sock_type && c->protocol == protocol &&
-			       c->direction == direction && c->connect_each == connect_each))
+			       c->direction == direction && c->wire_connect == connect))
 			return c;
 	}
 	return NULL;
+}
+
+bool np_test_moves_data(const struct np_test *t)
+{
+	return !t->no_data;
+}
+
+/* Netserver receives (NP_DIR_RECV): the client's bytes open each
+ * transaction, or the stream. */
+bool np_test_client_sends_first(const struct np_test *t)
+{
+	return np_test_moves_data(t) && (t->direction & NP_DIR_RECV);
 }
 
 const char *np_test_direction_name(const struct np_test *t)

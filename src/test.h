@@ -1,7 +1,16 @@
 /*
  * test.h - the test descriptor: everything that makes TCP_STREAM differ
  * from UDP_RR.  A new test is one descriptor and its data loops; the
- * control protocol, iteration loop and report code never name a test.
+ * control protocol, iteration loop and report code never name a test,
+ * and ask the descriptor what differs (its fields, np_test_moves_data,
+ * ...), never its name or direction.
+ *
+ * The data loops' fast path allocates nothing, prints nothing and reads
+ * no clock, except for latency figures when asked (-j: two reads per
+ * transaction, np_run_latency_*).  Their slow paths do read it (a wait
+ * past its wake period, a connection's deadline: np_run_io_error), and a
+ * -D tick's interim line is printed from the loop's thread, by the
+ * run's on_tick, which np_run_stopped's slow path calls.
  */
 #ifndef NP_TEST_H
 #define NP_TEST_H
@@ -121,15 +130,16 @@ struct np_run {
 	double pad;            /* server: seconds the end timer runs past
 				* length (netperf's PAD_TIME); 0 once a loop
 				* re-arms it for the length alone */
-	double linger;         /* server TCP_CRR: seconds it may go on serving
+	double linger;         /* server connect_each: seconds it may go on serving
 				* after the timer, while connections come */
 	double idle_tail;      /* seconds of closing silence, off elapsed */
 	double deadline;       /* np_now() by which a transaction that must
 				* outlive the timer ends; 0 = none */
 	struct np_events *ev;  /* the flags the loop reads: watch->ev, or none */
 	struct np_watch *watch;  /* the run's watch (clock.h): end, ticks, peer */
-	/* -D: called from the loop, off its fast path, when a tick is due;
-	 * run->c is current then. */
+	/* -D: called from the loop's thread, off its fast path (through
+	 * np_run_stopped), when a tick is due; it prints the interim line
+	 * there (client.c).  run->c is current then. */
 	void (*on_tick)(struct np_run *run);
 	void *tick_ctx;
 	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
@@ -170,7 +180,21 @@ struct np_test {
 	int sock_type;         /* SOCK_STREAM or SOCK_DGRAM */
 	int protocol;          /* IPPROTO_TCP or IPPROTO_UDP */
 	uint32_t direction;    /* NP_DIR_* bits, from netserver's point of view */
-	bool connect_each;     /* a new connection per transaction (TCP_CRR) */
+	/* A new data socket per transaction (TCP_CRR, TCP_CC, UDP_CRR): the
+	 * client binds each to the next local port (-- -p), keeps nothing
+	 * ahead (-b), and netserver goes on serving past its timer while
+	 * they come, as there is no end marker. */
+	bool connect_each;
+	/* Its transactions are a connection and its close, no bytes
+	 * (TCP_CC): request and response sizes are 0 on both ends, and
+	 * there are no sizes to sweep (np_test_moves_data). */
+	bool no_data;
+	/* The connect flag of its requests (NP_F_CONNECT_TEST), the fourth of
+	 * the fields that name a netperf 2.7.1 test: TCP_CRR and TCP_CC.
+	 * 2.7.1's connection tests are TCP's, and the fields of a test of
+	 * netperf-ng's own must name one that a 2.7.1 netserver runs
+	 * (doc/extension.md), so UDP_CRR's leave it off: UDP_RR's. */
+	bool wire_connect;
 	bool rr;               /* request/response: -r sizes, 'x' units */
 	bool first_burst;      /* banner ends with " : first burst N" */
 	bool omni;             /* -t omni: a name only; -- -t/-T/-d pick the test */
@@ -210,9 +234,17 @@ struct np_test {
 /* By name, case-insensitive; NULL when unknown. */
 const struct np_test *np_test_find(const char *name);
 /* The test a DO_OMNI request describes: by its extension id when not 0,
- * else by the four fields; NULL when none matches. */
+ * else by the four fields (connect: NP_F_CONNECT_TEST, a descriptor's
+ * wire_connect); NULL when none matches. */
 const struct np_test *np_test_for_request(int sock_type, int protocol, uint32_t direction,
-					  bool connect_each, uint32_t ext_id);
+					  bool connect, uint32_t ext_id);
+/* What the code outside the test files asks of a descriptor, rather than
+ * its name or direction.  Whether its transactions move bytes (all but
+ * TCP_CC); whether the client's bytes come first, which netserver's
+ * deferred accept waits for (TCP_STREAM, TCP_RR, TCP_CRR: not TCP_MAERTS
+ * or TCP_CC). */
+bool np_test_moves_data(const struct np_test *t);
+bool np_test_client_sends_first(const struct np_test *t);
 /* netperf's direction_to_str, from the client's side: "Send",
  * "Receive", "Send|Recv", "Connect|Send|Recv", "Connection" (TCP_CC). */
 const char *np_test_direction_name(const struct np_test *t);
@@ -374,7 +406,7 @@ int np_run_drain(struct np_run *run, int fd);
  * response; with -b several are in flight, so the send times wait in a
  * ring.  Two clock reads per transaction, and only when asked (-j, or a
  * latency output selector); stream loops then time each data call
- * (stream_tests.c).  Without, no loop reads the clock. */
+ * (stream_tests.c).  Without, no loop's fast path reads the clock. */
 static inline uint64_t np_run_clock_ns(void)
 {
 	struct timespec ts;
@@ -412,18 +444,8 @@ static inline bool np_run_count_done(const struct np_run *run, uint64_t n)
 	return run->count > 0 && n >= (uint64_t)run->count;
 }
 
-extern const struct np_test np_test_tcp_stream;
-extern const struct np_test np_test_tcp_sendfile;
-extern const struct np_test np_test_tcp_mss;
-extern const struct np_test np_test_tcp_cc;
-extern const struct np_test np_test_loc_cpu;
-extern const struct np_test np_test_rem_cpu;
-extern const struct np_test np_test_uuid;
-extern const struct np_test np_test_omni;
-extern const struct np_test np_test_tcp_maerts;
-extern const struct np_test np_test_udp_stream;
-extern const struct np_test np_test_tcp_rr;
-extern const struct np_test np_test_tcp_crr;
-extern const struct np_test np_test_udp_rr;
+/* The descriptors by name (np_test_tcp_stream, ...), generated from the
+ * test files by src/mkregistry.sh -h: for code that names a test. */
+#include "registry.h"
 
 #endif

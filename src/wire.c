@@ -393,7 +393,8 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 			    "socket_type %" PRIu32 " protocol %" PRIu32
 			    " is neither TCP (1,6) nor UDP (2,17)",
 			    q->socket_type, q->protocol);
-	/* Direction 0 is TCP_CC's: connections and no data. */
+	/* Direction 0, no data either way, is netperf 2.7.1's connection
+	 * test alone (omni -c without -d). */
 	if (q->direction != NP_DIR_XMIT && q->direction != NP_DIR_RECV &&
 	    q->direction != NP_DIR_BOTH &&
 	    !(q->direction == 0 && (q->flags & NP_F_CONNECT_TEST)))
@@ -429,7 +430,7 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 	      (err = check_msg_size("response_size", q->response_size, udp, why,
 				    whylen)))))
 		return err;
-	/* TCP_CC moves no data: its sizes are 0 (or unset). */
+	/* No data, no message sizes: 0 (or unset). */
 	if (q->direction == 0 && (q->request_size > 0 || q->request_size < -1 ||
 				  q->response_size > 0 || q->response_size < -1))
 		return fail(why, whylen, EINVAL,
