@@ -536,7 +536,8 @@ void np_exchange_goodbye(int ctl)
  * the data loops' ticks must not allocate. */
 static size_t interim_room(const struct np_opts *o)
 {
-	double per_iter = o->length > 0 ? ceil((double)o->length / o->interim) + 2 : NP_INTERIM_KEEP;
+	const int64_t seconds = np_length_seconds(o->length);
+	double per_iter = seconds > 0 ? ceil((double)seconds / o->interim) + 2 : NP_INTERIM_KEEP;
 	double n = per_iter * o->iter_max;
 
 	return n < NP_INTERIM_KEEP ? (size_t)n : NP_INTERIM_KEEP;
