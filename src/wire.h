@@ -253,6 +253,71 @@ struct np_omni_results {
 	uint32_t poll;
 };
 
+/*
+ * The omni messages as tables (src/wire.c): one row per field, walked by
+ * one encoder, one decoder and one checker, so that a field is written
+ * down once.  A row says where the field is on the wire, how it is coded,
+ * where it lives in the C struct, and what a decoded value must be.
+ */
+enum np_wire_kind {
+	NP_WK_S32,	/* int32_t, one big-endian word */
+	NP_WK_U32,	/* uint32_t; the decoder keeps only .mask's bits, if set */
+	NP_WK_F32,	/* float, its bit pattern in one word */
+	NP_WK_U64,	/* uint64_t, two words, high first */
+	NP_WK_S32S,	/* int32_t[.len], .len words */
+	NP_WK_STR,	/* char[.len + 1] <-> .len raw bytes, NUL-padded */
+	NP_WK_TEXT,	/* as STR, decoded printable only (np_nic_text) */
+	NP_WK_ADDR,	/* uint8_t[16] <-> 4 words, by the NP_FAM_* at .aux */
+};
+
+/* Which bounds a row's range has. */
+enum { NP_WB_MIN = 1, NP_WB_MAX = 2 };
+
+struct np_wire_field {
+	const char *name;	/* the member, as reasons name it */
+	uint16_t off;		/* byte offset in the message, header included */
+	uint8_t kind;		/* enum np_wire_kind */
+	uint8_t stage;		/* which pass of the checks tests it (0: the last) */
+	uint16_t len;		/* STR, TEXT: bytes on the wire; S32S: words */
+	size_t at;		/* offsetof the member in the message's struct */
+	size_t aux;		/* ADDR: offsetof the uint32_t family member */
+	uint32_t mask;		/* U32: bits the decoder keeps; 0 = all */
+	/* The checks on a decoded value: min..max (bounds), refused with err
+	 * (0: EINVAL) as "NAME V out of range MIN..MAX" ("exceeds MAX", "is
+	 * below MIN" with one bound); then check, for anything else (s is
+	 * the whole struct). */
+	uint8_t bounds;
+	int err;
+	int64_t min, max;
+	int (*check)(const void *s, const struct np_wire_field *f, char *why, size_t whylen);
+};
+
+struct np_wire_table {
+	const struct np_wire_field *f;
+	size_t n;
+};
+
+/* The tables: the request, the response, the results (each struct's
+ * members but ext), the extension words (struct np_ext's members but
+ * present, which the magic stands for), and the results' netperf-ng
+ * counts (in the extension's parameter words, struct np_omni_results'). */
+enum np_wire_message {
+	NP_WT_REQUEST,
+	NP_WT_RESPONSE,
+	NP_WT_RESULTS,
+	NP_WT_EXT,
+	NP_WT_RESULTS_NG,
+};
+const struct np_wire_table *np_wire_table(enum np_wire_message m);
+
+/* Walk a table: put every field of s at its offset (the other bytes are
+ * left alone); take every field into s; check the rows of one stage, in
+ * order, returning the first refusal (0 when all pass). */
+void np_wire_put_fields(uint8_t *msg, const struct np_wire_table *t, const void *s);
+void np_wire_get_fields(const uint8_t *msg, const struct np_wire_table *t, void *s);
+int np_wire_check_fields(const struct np_wire_table *t, const void *s, int stage,
+			 char *why, size_t whylen);
+
 /* The two header words of any message. */
 int32_t np_wire_type(const uint8_t *msg);
 int32_t np_wire_word1(const uint8_t *msg);
