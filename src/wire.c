@@ -1,10 +1,10 @@
 /*
  * wire.c - the netperf 2.7 control messages, as bytes.
  *
- * Every field is put or taken at its message offset (header included) by
- * the helpers below; nothing here overlays a struct on the buffer, so the
- * code does not depend on host byte order, alignment or padding.  Offsets
- * follow netperf 2.7.1's omni structs (nettest_omni.c: omni_request_struct,
+ * Each omni message is one table of rows (wire_field.h): where a field
+ * is, how it is coded, which struct member holds it, what range it must
+ * be in.  One encoder, one decoder and one checker walk them, so a field
+ * is written once.  Offsets follow netperf 2.7.1's omni structs (nettest_omni.c: omni_request_struct,
  * omni_response_struct, omni_results_struct), checked against the
  * captures in tests/data/vectors (tests/check_wire.c).
  */
@@ -13,20 +13,11 @@
 #endif
 
 #include <errno.h>
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "wire.h"
-
-/* The wire carries IEEE-754 binary32 bit patterns in 32-bit words. */
-_Static_assert(sizeof(float) == 4, "float must be 32 bits");
-#if FLT_RADIX != 2 || FLT_MANT_DIG != 24
-#error "float must be IEEE-754 binary32"
-#endif
 
 /* Header words, common to every message. */
 enum {
@@ -89,119 +80,6 @@ enum {
 static const char sysinfo_text[] =
 	",Deprecated,Deprecated,Deprecated,Deprecated";
 
-/* ---------------------------------------------------------------- bytes */
-
-static void put_u32(uint8_t *msg, size_t off, uint32_t v)
-{
-	msg[off] = (uint8_t)(v >> 24);
-	msg[off + 1] = (uint8_t)(v >> 16);
-	msg[off + 2] = (uint8_t)(v >> 8);
-	msg[off + 3] = (uint8_t)v;
-}
-
-static uint32_t get_u32(const uint8_t *msg, size_t off)
-{
-	return (uint32_t)msg[off] << 24 | (uint32_t)msg[off + 1] << 16 |
-	       (uint32_t)msg[off + 2] << 8 | (uint32_t)msg[off + 3];
-}
-
-static void put_s32(uint8_t *msg, size_t off, int32_t v)
-{
-	put_u32(msg, off, (uint32_t)v);	/* modular: well defined */
-}
-
-/* Spelled out because converting an out-of-range unsigned value to a
- * signed type is implementation-defined. */
-static int32_t get_s32(const uint8_t *msg, size_t off)
-{
-	uint32_t u = get_u32(msg, off);
-
-	if (u <= (uint32_t)INT32_MAX)
-		return (int32_t)u;
-	return -(int32_t)~u - 1;
-}
-
-/*
- * Floats travel by pointer and memcpy only: the reference leaves stale
- * words (e.g. 0xffffffff) in float slots, and loading a signalling NaN into
- * an x87 register would quiet it and break a decode/encode round trip.
- */
-static void put_f32(uint8_t *msg, size_t off, const float *f)
-{
-	uint32_t u;
-
-	memcpy(&u, f, sizeof(u));
-	put_u32(msg, off, u);
-}
-
-static void get_f32(const uint8_t *msg, size_t off, float *f)
-{
-	uint32_t u = get_u32(msg, off);
-
-	memcpy(f, &u, sizeof(u));
-}
-
-static void put_u64(uint8_t *msg, size_t off, uint64_t v)
-{
-	put_u32(msg, off, (uint32_t)(v >> 32));
-	put_u32(msg, off + 4, (uint32_t)v);
-}
-
-static uint64_t get_u64(const uint8_t *msg, size_t off)
-{
-	return (uint64_t)get_u32(msg, off) << 32 | get_u32(msg, off + 4);
-}
-
-/* strnlen() is POSIX, not C11; this file needs no feature macros. */
-static size_t bounded_len(const char *s, size_t max)
-{
-	const char *nul = memchr(s, 0, max);
-
-	return nul ? (size_t)(nul - s) : max;
-}
-
-/* A raw, NUL-padded string field of len bytes; a full-length string goes
- * without a terminator, as a C char[len] would hold it. */
-static void put_str(uint8_t *msg, size_t off, size_t len, const char *s)
-{
-	size_t n = s ? bounded_len(s, len) : 0;
-
-	if (n)
-		memcpy(msg + off, s, n);
-	memset(msg + off + n, 0, len - n);
-}
-
-/* dst must hold len + 1 bytes; an unterminated field is cut at len. */
-static void get_str(const uint8_t *msg, size_t off, size_t len, char *dst)
-{
-	const uint8_t *nul = memchr(msg + off, 0, len);
-	size_t n = nul ? (size_t)(nul - (msg + off)) : len;
-
-	memcpy(dst, msg + off, n);
-	memset(dst + n, 0, len + 1 - n);
-}
-
-/* ----------------------------------------------------------- validation */
-
-int np_wire_fail(char *why, size_t whylen, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && whylen) {
-		va_start(ap, fmt);
-		vsnprintf(why, whylen, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
-int np_wire_ok(char *why, size_t whylen)
-{
-	if (why && whylen)
-		why[0] = '\0';
-	return 0;
-}
-
 /* Short names inside this file, where every check uses them. */
 #define fail np_wire_fail
 #define ok np_wire_ok
@@ -232,7 +110,7 @@ static int check_cong(const char *name, char *why, size_t whylen)
 {
 	size_t i;
 
-	if (bounded_len(name, NP_CONG_LEN + 1) >= NP_CONG_LEN)
+	if (np_wire_text_len(name, NP_CONG_LEN + 1) >= NP_CONG_LEN)
 		return fail(why, whylen, EINVAL,
 			    "cong_control is not NUL-terminated within %d bytes",
 			    NP_CONG_LEN);
@@ -241,150 +119,6 @@ static int check_cong(const char *name, char *why, size_t whylen)
 			return fail(why, whylen, EINVAL,
 				    "cong_control has invalid byte 0x%02x at %zu",
 				    (unsigned char)name[i], i);
-	return 0;
-}
-
-/* -------------------------------------------------------------- tables */
-
-static int get_range_value(const struct np_wire_field *f, const void *p, int64_t *v)
-{
-	switch (f->kind) {
-	case NP_WK_S32:
-		*v = *(const int32_t *)p;
-		return 0;
-	case NP_WK_U32:
-		*v = *(const uint32_t *)p;
-		return 0;
-	case NP_WK_U64:
-		*v = *(const uint64_t *)p > INT64_MAX ? INT64_MAX : (int64_t)*(const uint64_t *)p;
-		return 0;
-	default:
-		return -1;	/* a range on floats, texts, addresses means nothing */
-	}
-}
-
-/* A row's range, in the words the rules have always used. */
-static int check_bounds(const struct np_wire_field *f, const void *p, char *why,
-			size_t whylen)
-{
-	const int err = f->err ? f->err : EINVAL;
-	int64_t v;
-
-	if (!f->bounds || get_range_value(f, p, &v) < 0)
-		return 0;
-	if (f->bounds == (NP_WB_MIN | NP_WB_MAX) && (v < f->min || v > f->max))
-		return fail(why, whylen, err, "%s %" PRId64 " out of range %" PRId64 "..%" PRId64,
-			    f->name, v, f->min, f->max);
-	if (f->bounds == NP_WB_MAX && v > f->max)
-		return fail(why, whylen, err, "%s %" PRId64 " exceeds %" PRId64, f->name, v,
-			    f->max);
-	if (f->bounds == NP_WB_MIN && v < f->min)
-		return fail(why, whylen, err, "%s %" PRId64 " is below %" PRId64, f->name, v,
-			    f->min);
-	return 0;
-}
-
-static uint32_t family_of(const struct np_wire_field *f, const void *s)
-{
-	return *(const uint32_t *)((const char *)s + f->aux);
-}
-
-static void put_field(uint8_t *msg, const struct np_wire_field *f, const void *s)
-{
-	const char *p = (const char *)s + f->at;
-	uint8_t words[16];
-
-	switch (f->kind) {
-	case NP_WK_S32:
-		put_s32(msg, f->off, *(const int32_t *)p);
-		break;
-	case NP_WK_U32:
-		put_u32(msg, f->off, *(const uint32_t *)p);
-		break;
-	case NP_WK_F32:
-		put_f32(msg, f->off, (const float *)p);
-		break;
-	case NP_WK_U64:
-		put_u64(msg, f->off, *(const uint64_t *)p);
-		break;
-	case NP_WK_S32S:
-		for (size_t i = 0; i < f->len; i++)
-			put_s32(msg, f->off + 4 * i, ((const int32_t *)p)[i]);
-		break;
-	case NP_WK_STR:
-	case NP_WK_TEXT:
-		put_str(msg, f->off, f->len, p);
-		break;
-	case NP_WK_ADDR:
-		np_wire_addr_to_words(family_of(f, s), (const uint8_t *)p, words);
-		memcpy(msg + f->off, words, sizeof(words));
-		break;
-	}
-}
-
-static void get_field(const uint8_t *msg, const struct np_wire_field *f, void *s)
-{
-	char *p = (char *)s + f->at;
-
-	switch (f->kind) {
-	case NP_WK_S32:
-		*(int32_t *)p = get_s32(msg, f->off);
-		break;
-	case NP_WK_U32:
-		*(uint32_t *)p = get_u32(msg, f->off) & (f->mask ? f->mask : UINT32_MAX);
-		break;
-	case NP_WK_F32:
-		get_f32(msg, f->off, (float *)p);
-		break;
-	case NP_WK_U64:
-		*(uint64_t *)p = get_u64(msg, f->off);
-		break;
-	case NP_WK_S32S:
-		for (size_t i = 0; i < f->len; i++)
-			((int32_t *)p)[i] = get_s32(msg, f->off + 4 * i);
-		break;
-	case NP_WK_STR:
-		get_str(msg, f->off, f->len, p);
-		break;
-	case NP_WK_TEXT:
-		/* Into a report as it is: printable bytes only, as in the
-		 * host facts (a newline would forge a line). */
-		np_nic_text(p, (size_t)f->len + 1, (const char *)msg + f->off, f->len);
-		break;
-	case NP_WK_ADDR:
-		/* The family's row comes first in every table that has
-		 * addresses, so it is already decoded. */
-		np_wire_addr_from_words(family_of(f, s), msg + f->off, (uint8_t *)p);
-		break;
-	}
-}
-
-void np_wire_put_fields(uint8_t *msg, const struct np_wire_table *t, const void *s)
-{
-	for (size_t i = 0; i < t->n; i++)
-		put_field(msg, &t->f[i], s);
-}
-
-void np_wire_get_fields(const uint8_t *msg, const struct np_wire_table *t, void *s)
-{
-	for (size_t i = 0; i < t->n; i++)
-		get_field(msg, &t->f[i], s);
-}
-
-int np_wire_check_fields(const struct np_wire_table *t, const void *s, int stage,
-			 char *why, size_t whylen)
-{
-	int err;
-
-	for (size_t i = 0; i < t->n; i++) {
-		const struct np_wire_field *f = &t->f[i];
-
-		if (f->stage != stage)
-			continue;
-		if ((err = check_bounds(f, (const char *)s + f->at, why, whylen)) ||
-		    (f->check && (err = f->check(s, f, why, whylen))))
-			return err;
-	}
 	return 0;
 }
 
@@ -696,34 +430,19 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 
 int32_t np_wire_type(const uint8_t *msg)
 {
-	return get_s32(msg, OFF_TYPE);
+	return np_wire_get_s32(msg, OFF_TYPE);
 }
 
 int32_t np_wire_word1(const uint8_t *msg)
 {
-	return get_s32(msg, OFF_WORD1);
-}
-
-uint32_t np_wire_get_u32(const uint8_t *msg, size_t off)
-{
-	return get_u32(msg, off);
-}
-
-int32_t np_wire_get_s32(const uint8_t *msg, size_t off)
-{
-	return get_s32(msg, off);
-}
-
-void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v)
-{
-	put_u32(msg, off, v);
+	return np_wire_get_s32(msg, OFF_WORD1);
 }
 
 static void put_header(uint8_t *msg, int32_t type, int32_t word1)
 {
 	memset(msg, 0, NP_MSG_SIZE);
-	put_s32(msg, OFF_TYPE, type);
-	put_s32(msg, OFF_WORD1, word1);
+	np_wire_put_s32(msg, OFF_TYPE, type);
+	np_wire_put_s32(msg, OFF_WORD1, word1);
 }
 
 /* Only a present extension is written: otherwise its words stay the zero
@@ -732,7 +451,7 @@ static void put_ext(uint8_t *msg, const struct np_ext *x)
 {
 	if (!x->present)
 		return;
-	put_u32(msg, EXT_MAGIC, NP_EXT_MAGIC);
+	np_wire_put_u32(msg, EXT_MAGIC, NP_EXT_MAGIC);
 	np_wire_put_fields(msg, &tables[NP_WT_EXT], x);
 }
 
@@ -743,7 +462,7 @@ static void put_ext(uint8_t *msg, const struct np_ext *x)
 static void get_ext(const uint8_t *msg, struct np_ext *x)
 {
 	memset(x, 0, sizeof(*x));
-	if (get_u32(msg, EXT_MAGIC) != NP_EXT_MAGIC)
+	if (np_wire_get_u32(msg, EXT_MAGIC) != NP_EXT_MAGIC)
 		return;
 	x->present = true;
 	np_wire_get_fields(msg, &tables[NP_WT_EXT], x);
@@ -865,20 +584,20 @@ void np_wire_encode_facts_request(uint8_t *msg)
 
 bool np_wire_is_facts_request(const uint8_t *msg)
 {
-	return np_wire_type(msg) == NP_NG_FACTS && get_u32(msg, EXT_MAGIC) == NP_EXT_MAGIC;
+	return np_wire_type(msg) == NP_NG_FACTS && np_wire_get_u32(msg, EXT_MAGIC) == NP_EXT_MAGIC;
 }
 
 void np_wire_encode_facts(const struct np_host_facts *f, uint8_t *msg)
 {
 	put_header(msg, NP_NG_FACTS_REPLY, 0);
-	put_s32(msg, HF_MTU, f->mtu);
-	put_s32(msg, HF_SPEED, f->speed_mbps);
-	put_u32(msg, HF_OFFLOAD_KNOWN, f->offload_known);
-	put_u32(msg, HF_OFFLOAD_ON, f->offload_on);
-	put_s32(msg, HF_RX_QUEUES, f->rx_queues);
-	put_s32(msg, HF_TX_QUEUES, f->tx_queues);
-	put_s32(msg, HF_CPU_COUNT, f->cpu_count);
-#define PUT_TEXT(OFF, NAME) put_str(msg, OFF, sizeof(f->NAME) - 1, f->NAME);
+	np_wire_put_s32(msg, HF_MTU, f->mtu);
+	np_wire_put_s32(msg, HF_SPEED, f->speed_mbps);
+	np_wire_put_u32(msg, HF_OFFLOAD_KNOWN, f->offload_known);
+	np_wire_put_u32(msg, HF_OFFLOAD_ON, f->offload_on);
+	np_wire_put_s32(msg, HF_RX_QUEUES, f->rx_queues);
+	np_wire_put_s32(msg, HF_TX_QUEUES, f->tx_queues);
+	np_wire_put_s32(msg, HF_CPU_COUNT, f->cpu_count);
+#define PUT_TEXT(OFF, NAME) np_wire_put_str(msg, OFF, sizeof(f->NAME) - 1, f->NAME);
 	FACT_TEXTS(PUT_TEXT)
 #undef PUT_TEXT
 	put_own_ext(msg);
@@ -892,7 +611,7 @@ static int get_text(const uint8_t *msg, size_t off, size_t width, char *dst, con
 	const uint8_t *nul = memchr(msg + off, 0, width);
 	size_t n = nul ? (size_t)(nul - (msg + off)) : width - 1;
 
-	get_str(msg, off, n, dst);
+	np_wire_get_str(msg, off, n, dst);
 	if (!nul)
 		return fail(why, whylen, EINVAL, "%s is not NUL-terminated within %zu bytes", name,
 			    width);
@@ -915,18 +634,18 @@ static int check_fact(const char *name, int32_t v, int32_t max, char *why, size_
 int np_wire_decode_facts(const uint8_t *msg, struct np_host_facts *f, char *why,
 			 size_t whylen)
 {
-	const int32_t type = np_wire_type(msg), serv_errno = get_s32(msg, OFF_WORD1);
+	const int32_t type = np_wire_type(msg), serv_errno = np_wire_get_s32(msg, OFF_WORD1);
 	struct np_ext x;
 	int err = 0;
 
 	np_host_facts_unknown(f);
-	f->mtu = get_s32(msg, HF_MTU);
-	f->speed_mbps = get_s32(msg, HF_SPEED);
-	f->offload_known = get_u32(msg, HF_OFFLOAD_KNOWN);
-	f->offload_on = get_u32(msg, HF_OFFLOAD_ON);
-	f->rx_queues = get_s32(msg, HF_RX_QUEUES);
-	f->tx_queues = get_s32(msg, HF_TX_QUEUES);
-	f->cpu_count = get_s32(msg, HF_CPU_COUNT);
+	f->mtu = np_wire_get_s32(msg, HF_MTU);
+	f->speed_mbps = np_wire_get_s32(msg, HF_SPEED);
+	f->offload_known = np_wire_get_u32(msg, HF_OFFLOAD_KNOWN);
+	f->offload_on = np_wire_get_u32(msg, HF_OFFLOAD_ON);
+	f->rx_queues = np_wire_get_s32(msg, HF_RX_QUEUES);
+	f->tx_queues = np_wire_get_s32(msg, HF_TX_QUEUES);
+	f->cpu_count = np_wire_get_s32(msg, HF_CPU_COUNT);
 	get_ext(msg, &x);
 	if (type != NP_NG_FACTS_REPLY)
 		return fail(why, whylen, EINVAL, "type %" PRId32 " is not NP_NG_FACTS_REPLY (%d)",
@@ -965,7 +684,7 @@ void np_wire_encode_passphrase(const char *pass, uint8_t *msg)
 {
 	/* Leave room for the terminator the server's strcmp relies on. */
 	put_header(msg, NP_PASSPHRASE, -1);
-	put_str(msg, OFF_AREA, NP_MSG_SIZE - OFF_AREA - 1, pass);
+	np_wire_put_str(msg, OFF_AREA, NP_MSG_SIZE - OFF_AREA - 1, pass);
 }
 
 bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass)
@@ -973,7 +692,7 @@ bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass)
 	/* The string and its NUL, as netserver's strcmp reads it; every
 	 * byte is compared, so the time taken says nothing of the guess. */
 	uint8_t want[NP_MSG_SIZE];
-	size_t n = bounded_len(pass, NP_MSG_SIZE - OFF_AREA - 1) + 1;
+	size_t n = np_wire_text_len(pass, NP_MSG_SIZE - OFF_AREA - 1) + 1;
 	unsigned diff = 0;
 
 	np_wire_encode_passphrase(pass, want);
@@ -992,53 +711,12 @@ void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus,
 					uint8_t *msg)
 {
 	put_header(msg, NP_CPU_CALIBRATE, 0);
-	put_f32(msg, CC_RATE, &rate);
-	put_s32(msg, CC_NCPUS, ncpus);
+	np_wire_put_f32(msg, CC_RATE, &rate);
+	np_wire_put_s32(msg, CC_NCPUS, ncpus);
 }
 
 void np_wire_decode_cpu_calibrate_reply(const uint8_t *msg, float *rate, int32_t *ncpus)
 {
-	get_f32(msg, CC_RATE, rate);
-	*ncpus = get_s32(msg, CC_NCPUS);
-}
-
-/* ------------------------------------------------------------ addresses */
-
-/*
- * The reference copies the address bytes into host-order words and htonl()s
- * them, so on the little-endian hosts it runs on every IPv6 group arrives
- * reversed; an IPv4 address is one word, converted from its numeric value,
- * so its bytes arrive in network order.  The mapping is its own inverse.
- * Other families carry no address.  A scratch copy lets callers convert in
- * place.
- */
-static void addr_convert(uint32_t family, const uint8_t in[16],
-			 uint8_t out[16])
-{
-	uint8_t tmp[16] = { 0 };
-	size_t g;
-
-	if (family == NP_FAM_INET) {
-		memcpy(tmp, in, 4);
-	} else if (family == NP_FAM_INET6) {
-		for (g = 0; g < 16; g += 4) {
-			tmp[g] = in[g + 3];
-			tmp[g + 1] = in[g + 2];
-			tmp[g + 2] = in[g + 1];
-			tmp[g + 3] = in[g];
-		}
-	}
-	memcpy(out, tmp, sizeof(tmp));
-}
-
-void np_wire_addr_to_words(uint32_t family, const uint8_t addr[16],
-			   uint8_t words[16])
-{
-	addr_convert(family, addr, words);
-}
-
-void np_wire_addr_from_words(uint32_t family, const uint8_t words[16],
-			     uint8_t addr[16])
-{
-	addr_convert(family, words, addr);
+	np_wire_get_f32(msg, CC_RATE, rate);
+	*ncpus = np_wire_get_s32(msg, CC_NCPUS);
 }
