@@ -249,10 +249,12 @@ struct np_omni_results {
 	uint32_t poll;
 };
 
-/* The tables: the request, the response, the results (each struct's
- * members but ext), the extension words (struct np_ext's members but
- * present, which the magic stands for), and the results' netperf-ng
- * counts (in the extension's parameter words, struct np_omni_results'). */
+/* The omni messages' tables (wire_field.h), which the encoders and
+ * decoders below walk: the request, the response, the results (each
+ * struct's members but ext), the extension words (struct np_ext's
+ * members but present, which the magic stands for), and the results'
+ * netperf-ng counts (in the extension's parameter words, struct
+ * np_omni_results'). */
 enum np_wire_message {
 	NP_WT_REQUEST,
 	NP_WT_RESPONSE,
