@@ -370,113 +370,163 @@ static int test_params(struct session *s, const struct np_omni_request *q,
 	return 0;
 }
 
-static int run_test(struct session *s, const struct np_omni_request *q,
-		    const struct np_test *t)
-{
-	const bool udp = t->sock_type == SOCK_DGRAM;
-	const bool cpu = (q->flags & NP_F_MEASURE_CPU) != 0;
-	const double budget = s->rules->max_test_s;
-	struct np_omni_response rsp;
-	struct np_omni_results res;
-	struct np_data_plan plan;
+/* One test's state, carried from step to step of run_test. */
+struct test_state {
+	const struct np_omni_request *q;
+	const struct np_test *t;
+	bool udp, cpu;                 /* a datagram test; -c/-C asked */
 	struct np_run run;
+	struct np_data_plan plan;
 	struct np_watch watch;
-	struct sockaddr_storage local;
-	socklen_t llen = sizeof(local);
-	struct np_sizes z;
-	char why[160];
-	int lss, lsr, rc = -1;
-	double t0, elapsed, window;
+	struct np_sizes z;             /* the sizes the response announces */
+	int lss, lsr;                  /* socket buffers in force */
+	uint32_t data_port;            /* where the data socket listens */
+	double elapsed, window;        /* the test's time; what the CPU snapshots span */
+	struct np_omni_results res;
+};
 
-	memset(&run, 0, sizeof(run));
-	run.fd = run.conn = -1;
-	if (q->test_length > budget) {
+/* The -l sign: > 0 seconds, < 0 a count of bytes or transactions, 0
+ * untimed.  Runs without a length end at --max-test-time. */
+static void run_length(const struct np_omni_request *q, double budget, struct np_run *run)
+{
+	const int64_t seconds = np_length_seconds(q->test_length);
+
+	run->timed = seconds > 0;
+	run->length = run->timed ? (double)seconds : budget;
+	run->count = np_length_count(q->test_length);
+}
+
+/* What may run at all, before anything is taken: its length
+ * against --max-test-time, its own options against their ranges. */
+static int admit_test(struct session *s, struct test_state *ts)
+{
+	const double budget = s->rules->max_test_s;
+	char why[160];
+
+	if (np_length_seconds(ts->q->test_length) > budget) {
 		snprintf(why, sizeof(why), "a %d s test is longer than --max-test-time %g",
-			 (int)q->test_length, budget);
+			 (int)ts->q->test_length, budget);
 		return refuse(s, NP_REFUSE_TIME, why);
 	}
-	if (test_params(s, q, t, run.params) < 0)
+	return test_params(s, ts->q, ts->t, ts->run.params);
+}
+
+/* The data socket, the buffer sizes it got, and the port it
+ * listens on. */
+static int open_socket(struct session *s, struct test_state *ts)
+{
+	const struct np_omni_request *q = ts->q;
+	struct sockaddr_storage local;
+	socklen_t llen = sizeof(local);
+	char why[160];
+
+	if (open_data(s, q, ts->t, &ts->run, &ts->plan) < 0)
 		return -1;
-	if (open_data(s, q, t, &run, &plan) < 0)
-		goto out;
-	np_sock_bufsizes(run.fd, &lss, &lsr);
+	np_sock_bufsizes(ts->run.fd, &ts->lss, &ts->lsr);
 	/* Never a silent change: the client sees the sizes in force, and the
 	 * log says why they are smaller. */
-	if ((q->send_buf_size > 0 && lss / 2 < q->send_buf_size) ||
-	    (q->recv_buf_size > 0 && lsr / 2 < q->recv_buf_size))
+	if ((q->send_buf_size > 0 && ts->lss / 2 < q->send_buf_size) ||
+	    (q->recv_buf_size > 0 && ts->lsr / 2 < q->recv_buf_size))
 		np_log(NP_LOG_INFO, "socket buffers %d/%d asked, %d/%d in force: above "
 		       "net.core.wmem_max/rmem_max, forcing needs CAP_NET_ADMIN",
-		       (int)q->send_buf_size, (int)q->recv_buf_size, lss / 2, lsr / 2);
-	z = plan_sizes(t, q, udp, lss, lsr);
-	if (getsockname(run.fd, (struct sockaddr *)&local, &llen) < 0) {
+		       (int)q->send_buf_size, (int)q->recv_buf_size, ts->lss / 2, ts->lsr / 2);
+	ts->z = plan_sizes(ts->t, q, ts->udp, ts->lss, ts->lsr);
+	if (getsockname(ts->run.fd, (struct sockaddr *)&local, &llen) < 0) {
 		int e = errno;
 
 		snprintf(why, sizeof(why), "data socket: %s", strerror(e));
-		rc = refuse(s, e, why);
-		goto out;
+		return refuse(s, e, why);
 	}
-	run.test = t;
-	run.send_size = run.rsp_size = z.send_size > 0 ? z.send_size : 1;
-	run.recv_size = run.req_size = z.recv_size > 0 ? z.recv_size : 1;
+	ts->data_port = np_addr_port((struct sockaddr *)&local);
+	return 0;
+}
+
+/* The loop's message sizes, from the sizes announced. */
+static int apply_sizes(struct session *s, struct test_state *ts)
+{
+	struct np_run *run = &ts->run;
+
+	run->test = ts->t;
+	run->send_size = run->rsp_size = ts->z.send_size > 0 ? ts->z.send_size : 1;
+	run->recv_size = run->req_size = ts->z.recv_size > 0 ? ts->z.recv_size : 1;
 	/* A test without data (TCP_CC): a connection and its close. */
-	if (!np_test_moves_data(t))
-		run.rsp_size = run.req_size = 0;
+	if (!np_test_moves_data(ts->t))
+		run->rsp_size = run->req_size = 0;
 	/* No datagram is larger than 64 KiB, whatever receive size netperf's
 	 * rules give (the socket buffer, by default). */
-	if (udp && run.recv_size > UDP_RECV_MAX)
-		run.recv_size = UDP_RECV_MAX;
+	if (ts->udp && run->recv_size > UDP_RECV_MAX)
+		run->recv_size = UDP_RECV_MAX;
 	/* Only the buffers this side uses: a request can ask for 4 MiB
 	 * messages, and many sessions run at once. */
-	if (q->direction & NP_DIR_RECV)
-		run.rbuf_len = (size_t)(udp ? UDP_RECV_MAX : run.recv_size);
-	if (take_memory(s, lss, lsr, q->direction & NP_DIR_XMIT ? (size_t)run.send_size : 0,
-			run.rbuf_len) < 0)
-		goto out;
-	if (q->direction & NP_DIR_XMIT)
-		run.sbuf = alloc_filled((size_t)run.send_size);
-	if (q->direction & NP_DIR_RECV)
-		run.rbuf = malloc(run.rbuf_len);
-	if (((q->direction & NP_DIR_XMIT) && !run.sbuf) ||
-	    ((q->direction & NP_DIR_RECV) && !run.rbuf)) {
-		rc = refuse(s, ENOMEM, "out of memory for data buffers");
-		goto out;
-	}
+	if (ts->q->direction & NP_DIR_RECV)
+		run->rbuf_len = (size_t)(ts->udp ? UDP_RECV_MAX : run->recv_size);
+	(void)s;
+	return 0;
+}
+
+/* The message buffers, within the memory budgets, and a CPU to
+ * spin on where the test busy-polls. */
+static int take_buffers(struct session *s, struct test_state *ts)
+{
+	const uint32_t dir = ts->q->direction;
+	struct np_run *run = &ts->run;
+
+	if (take_memory(s, ts->lss, ts->lsr, dir & NP_DIR_XMIT ? (size_t)run->send_size : 0,
+			run->rbuf_len) < 0)
+		return -1;
+	if (dir & NP_DIR_XMIT)
+		run->sbuf = alloc_filled((size_t)run->send_size);
+	if (dir & NP_DIR_RECV)
+		run->rbuf = malloc(run->rbuf_len);
+	if (((dir & NP_DIR_XMIT) && !run->sbuf) || ((dir & NP_DIR_RECV) && !run->rbuf))
+		return refuse(s, ENOMEM, "out of memory for data buffers");
 	/* --max-spinning: a CPU for each session that busy-polls. */
-	if (np_busypoll_on(&run) && !np_budget_take_spin(s->rules->budget, s->rules->cell)) {
-		rc = refuse(s, NP_REFUSE_SPINNING, "--busy-poll: --max-spinning sessions spin "
-			    "already");
-		goto out;
-	}
-	if (cpu && !s->cpu0) {
-		s->cpu0 = malloc(sizeof(*s->cpu0));
-		s->cpu1 = malloc(sizeof(*s->cpu1));
-		if (!s->cpu0 || !s->cpu1) {
-			rc = refuse(s, ENOMEM, "out of memory for CPU snapshots");
-			goto out;
-		}
-	}
+	if (np_busypoll_on(run) && !np_budget_take_spin(s->rules->budget, s->rules->cell))
+		return refuse(s, NP_REFUSE_SPINNING, "--busy-poll: --max-spinning sessions spin "
+			      "already");
+	return 0;
+}
+
+/* The CPU snapshots, allocated on the connection's first -c/-C. */
+static int cpu_snapshots(struct session *s, struct test_state *ts)
+{
+	if (!ts->cpu || s->cpu0)
+		return 0;
+	s->cpu0 = malloc(sizeof(*s->cpu0));
+	s->cpu1 = malloc(sizeof(*s->cpu1));
+	if (!s->cpu0 || !s->cpu1)
+		return refuse(s, ENOMEM, "out of memory for CPU snapshots");
+	return 0;
+}
+
+/* The OMNI_RESPONSE (or the legacy one), what this side will
+ * run with. */
+static int send_response(struct session *s, struct test_state *ts)
+{
+	const struct np_omni_request *q = ts->q;
+	struct np_omni_response rsp;
 
 	memset(&rsp, 0, sizeof(rsp));
-	rsp.recv_buf_size = lsr;
-	rsp.receive_size = z.recv_size;
-	rsp.recv_width = z.recv_width;
-	rsp.send_buf_size = lss;
-	rsp.send_size = z.send_size;
-	rsp.send_width = z.send_width;
-	rsp.flags = (!udp && (q->flags & NP_F_NODELAY) ? NP_F_NODELAY : 0) |
-		    (cpu ? NP_F_MEASURE_CPU : 0);
-	rsp.cpu_rate = cpu ? 100.0f : 0.0f;
+	rsp.recv_buf_size = ts->lsr;
+	rsp.receive_size = ts->z.recv_size;
+	rsp.recv_width = ts->z.recv_width;
+	rsp.send_buf_size = ts->lss;
+	rsp.send_size = ts->z.send_size;
+	rsp.send_width = ts->z.send_width;
+	rsp.flags = (!ts->udp && (q->flags & NP_F_NODELAY) ? NP_F_NODELAY : 0) |
+		    (ts->cpu ? NP_F_MEASURE_CPU : 0);
+	rsp.cpu_rate = ts->cpu ? 100.0f : 0.0f;
 	rsp.so_rcvavoid = q->so_rcvavoid;
 	rsp.so_sndavoid = q->so_sndavoid;
-	rsp.data_port = np_addr_port((struct sockaddr *)&local);
+	rsp.data_port = ts->data_port;
 	rsp.socket_prio = q->socket_prio;
 	rsp.socket_tos = q->socket_tos;
 	/* Only to a netperf-ng: a 2.7.1 netperf gets the bytes it always got. */
 	if (q->ext.present) {
-		rsp.ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
+		rsp.ext = (struct np_ext){ .present = true, .test_id = ts->t->ext_id,
 					   .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 		/* The test's own options as this side runs them. */
-		memcpy(rsp.ext.params, run.params, sizeof(rsp.ext.params));
+		memcpy(rsp.ext.params, ts->run.params, sizeof(rsp.ext.params));
 	}
 	if (s->legacy)
 		np_legacy_encode_response(s->legacy, &rsp, s->msg);
@@ -484,114 +534,186 @@ static int run_test(struct session *s, const struct np_omni_request *q,
 		np_wire_encode_response(&rsp, s->msg);
 	if (np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS) < 0) {
 		np_log(NP_LOG_ERR, "sending the response: %s", strerror(errno));
-		goto out;
+		return -1;
 	}
-	s->cpu_used |= cpu;
+	s->cpu_used |= ts->cpu;
+	return 0;
+}
+
+/* The loop's timers and switches, set before it runs. */
+static int arm_run(struct session *s, struct test_state *ts)
+{
+	struct np_run *run = &ts->run;
 
 	/* Timers are padded: a receiver's, as the client's end marker
 	 * should come first and the timer only covers a lost one; a
 	 * sender's (TCP_MAERTS) until the client connects, which restarts
 	 * it (the client may pause first: netperf -s).  Runs without a
 	 * length (counted, or netperf 2.7's -l 0) end at --max-test-time. */
-	run.timed = q->test_length > 0;
-	run.length = run.timed ? q->test_length : budget;
-	run.pad = run.timed ? PAD_SECONDS : 0;
+	run_length(ts->q, s->rules->max_test_s, run);
+	run->pad = run->timed ? PAD_SECONDS : 0;
 	/* TCP_CRR has no end marker: its loop lingers after the timer
 	 * instead.  The pad stays for the wait for the first connection
 	 * (netperf -s 2 pauses before it), which restarts the timer. */
-	if (t->connect_each && run.pad)
-		run.linger = run.pad;
-	run.count = np_length_count(q->test_length);
-	run.watch = &watch;
-	run.ev = &watch.ev;
-	run.wake_s = NP_WAKE_MS / 1000.0;
-	run.legacy = s->legacy != 0;
+	if (ts->t->connect_each && run->pad)
+		run->linger = run->pad;
+	run->watch = &ts->watch;
+	run->ev = &ts->watch.ev;
+	run->wake_s = NP_WAKE_MS / 1000.0;
+	run->legacy = s->legacy != 0;
 	/* --busy-poll: a refused socket option is no failure (the loop
 	 * spins all the same); the client's report says so too. */
-	np_busypoll_setup(&run, run.fd);
-	if (run.c.poll & NP_POLL_DENIED)
+	np_busypoll_setup(run, run->fd);
+	if (run->c.poll & NP_POLL_DENIED)
 		np_log(NP_LOG_INFO, "%s --busy-poll: a socket option refused (EPERM): "
 		       "CAP_NET_ADMIN needed, and this netserver lacks it; spinning in user "
-		       "space only", t->name);
-	if (cpu && np_cpu_read(s->cpu0) < 0)
+		       "space only", ts->t->name);
+	return 0;
+}
+
+/* The test's server loop, under the watch, and how long it took. */
+static int run_data(struct session *s, struct test_state *ts)
+{
+	struct np_run *run = &ts->run;
+	double t0;
+
+	if (ts->cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
-	if (np_watch_start(&watch, run.length + run.pad, 0, s->ctl, -1) < 0) {
+	if (np_watch_start(&ts->watch, run->length + run->pad, 0, s->ctl, -1) < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
-		goto out;
+		return -1;
 	}
 	t0 = np_now();
-	(void)t->server_run(&run);
-	window = elapsed = np_now() - t0;
-	np_watch_end(&watch);
-	note_strangers(s, &run, t->name);
-	if (np_watch_gone(&watch)) {
-		np_log(NP_LOG_INFO, "%s: the client went away during the test", t->name);
-		goto out;
+	(void)ts->t->server_run(run);
+	ts->window = ts->elapsed = np_now() - t0;
+	np_watch_end(&ts->watch);
+	note_strangers(s, run, ts->t->name);
+	if (np_watch_gone(&ts->watch)) {
+		np_log(NP_LOG_INFO, "%s: the client went away during the test", ts->t->name);
+		return -1;
 	}
-	if (np_watch_fired(&watch)) {
-		elapsed -= run.pad;
+	if (np_watch_fired(&ts->watch)) {
+		ts->elapsed -= run->pad;
 		/* A counted test that the time budget cut short. */
-		if (!run.timed && !run.err)
-			np_run_fail(&run, "--max-test-time", NP_REFUSE_TIME);
+		if (!run->timed && !run->err)
+			np_run_fail(run, "--max-test-time", NP_REFUSE_TIME);
 	}
-	elapsed -= run.idle_tail;
-	if (elapsed < 0)
-		elapsed = 0;
+	ts->elapsed -= run->idle_tail;
+	if (ts->elapsed < 0)
+		ts->elapsed = 0;
+	return 0;
+}
 
-	memset(&res, 0, sizeof(res));
-	conn_facts(q, &run, lss, lsr, &res);
-	np_busypoll_finish(&run, run.conn >= 0 ? run.conn : run.fd);
-	if (q->ext.present)
-		note_data_ends(s, &run);
-	if (run.conn >= 0) {
-		close(run.conn);
-		run.conn = -1;
+/* What the results carry, read before the data sockets close
+ * (netperf waits for that EOF), which this step does. */
+static int collect_results(struct session *s, struct test_state *ts)
+{
+	struct np_run *run = &ts->run;
+	struct np_omni_results *res = &ts->res;
+
+	memset(res, 0, sizeof(*res));
+	conn_facts(ts->q, run, ts->lss, ts->lsr, res);
+	np_busypoll_finish(run, run->conn >= 0 ? run->conn : run->fd);
+	if (ts->q->ext.present)
+		note_data_ends(s, run);
+	if (run->conn >= 0) {
+		close(run->conn);
+		run->conn = -1;
 	}
-	close(run.fd);
-	run.fd = -1;
-	if (cpu)
-		measure_cpu(s, window, elapsed, &res);
-	res.serv_errno = run.err;
-	res.bytes_received = run.c.bytes_recv;
-	res.recv_calls = (uint32_t)run.c.recv_calls;
-	res.bytes_sent = run.c.bytes_sent;
-	res.send_calls = (uint32_t)run.c.send_calls;
-	res.failed_sends = (uint32_t)run.c.failed_sends;
-	res.trans_received = (uint32_t)run.c.trans;
+	close(run->fd);
+	run->fd = -1;
+	if (ts->cpu)
+		measure_cpu(s, ts->window, ts->elapsed, res);
+	res->serv_errno = run->err;
+	res->bytes_received = run->c.bytes_recv;
+	res->recv_calls = (uint32_t)run->c.recv_calls;
+	res->bytes_sent = run->c.bytes_sent;
+	res->send_calls = (uint32_t)run->c.send_calls;
+	res->failed_sends = (uint32_t)run->c.failed_sends;
+	res->trans_received = (uint32_t)run->c.trans;
 	/* Our own counts, to a netperf-ng only (a 2.7.1 netperf gets the
 	 * bytes it always got). */
-	res.ng = q->ext.present;
-	res.syscalls = run.c.syscalls;
-	res.zc_sends = run.c.zc_sends;
-	res.zc_copied = run.c.zc_copied;
-	res.poll = run.c.poll;
-	res.elapsed_time = (float)elapsed;
-	res.cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
-	res.num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;
+	res->ng = ts->q->ext.present;
+	res->syscalls = run->c.syscalls;
+	res->zc_sends = run->c.zc_sends;
+	res->zc_copied = run->c.zc_copied;
+	res->poll = run->c.poll;
+	res->elapsed_time = (float)ts->elapsed;
+	res->cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
+	res->num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;
+	return 0;
+}
+
+/* The results, logged and sent; a failed data phase ends the
+ * session once the client has them. */
+static int send_results(struct session *s, struct test_state *ts)
+{
+	const struct np_omni_results *res = &ts->res;
+	const struct np_run *run = &ts->run;
+	const char *name = ts->t->name;
+
 	np_log(NP_LOG_DEBUG, "%s done: %.3f s, %llu bytes in, %llu bytes out, %llu transactions",
-	       t->name, elapsed, (unsigned long long)run.c.bytes_recv,
-	       (unsigned long long)run.c.bytes_sent, (unsigned long long)run.c.trans);
-	if (run.err)
-		np_log(NP_LOG_ERR, "%s data phase: %s: %s", t->name,
-		       run.err_what ? run.err_what : "?", strerror(run.err));
+	       name, ts->elapsed, (unsigned long long)run->c.bytes_recv,
+	       (unsigned long long)run->c.bytes_sent, (unsigned long long)run->c.trans);
+	if (run->err)
+		np_log(NP_LOG_ERR, "%s data phase: %s: %s", name,
+		       run->err_what ? run->err_what : "?", strerror(run->err));
 	if (s->legacy)
-		np_legacy_encode_results(s->legacy, &res, s->msg);
+		np_legacy_encode_results(s->legacy, res, s->msg);
 	else
-		np_wire_encode_results(&res, s->msg);
+		np_wire_encode_results(res, s->msg);
 	if (np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS) < 0) {
 		np_log(NP_LOG_INFO, "sending the results: %s", strerror(errno));
-		goto out;
+		return -1;
 	}
-	rc = run.err ? -1 : 0;
-out:
-	if (run.conn >= 0)
-		close(run.conn);
-	if (run.fd >= 0)
-		close(run.fd);
-	free(run.sbuf);
-	free(run.rbuf);
+	return run->err ? -1 : 0;
+}
+
+/* Whatever the steps took: sockets, buffers, budgets. */
+static void end_test(struct session *s, struct test_state *ts)
+{
+	if (ts->run.conn >= 0)
+		close(ts->run.conn);
+	if (ts->run.fd >= 0)
+		close(ts->run.fd);
+	free(ts->run.sbuf);
+	free(ts->run.rbuf);
 	np_budget_give_bytes(s->rules->budget, s->rules->cell);
 	np_budget_give_spin(s->rules->budget, s->rules->cell);
+}
+
+/* A test's steps, in order; each refuses, logs and returns -1 itself,
+ * which ends the test (and the session) there. */
+typedef int test_step(struct session *s, struct test_state *ts);
+static test_step *const test_steps[] = {
+	admit_test,       /* --max-test-time, the test's own options */
+	open_socket,      /* bound, listening, its buffer sizes and port */
+	apply_sizes,      /* the loop's message sizes */
+	take_buffers,     /* within --max-session-memory, --max-memory, --max-spinning */
+	cpu_snapshots,    /* -c/-C */
+	send_response,
+	arm_run,          /* timers, counts, busy-poll */
+	run_data,         /* the test's server loop */
+	collect_results,  /* and the data sockets closed */
+	send_results,
+};
+
+static int run_test(struct session *s, const struct np_omni_request *q,
+		    const struct np_test *t)
+{
+	struct test_state ts;
+	int rc = -1;
+
+	memset(&ts, 0, sizeof(ts));
+	ts.q = q;
+	ts.t = t;
+	ts.udp = t->sock_type == SOCK_DGRAM;
+	ts.cpu = (q->flags & NP_F_MEASURE_CPU) != 0;
+	ts.run.fd = ts.run.conn = -1;
+	for (size_t i = 0; i < sizeof(test_steps) / sizeof(test_steps[0]); i++)
+		if ((rc = test_steps[i](s, &ts)) < 0)
+			break;
+	end_test(s, &ts);
 	return rc;
 }
 
@@ -685,6 +807,46 @@ static int control_ends(struct session *s)
 	return 0;
 }
 
+/* One request, by its type; < 0 ends the session. */
+static int serve_request(struct session *s, int32_t type)
+{
+	switch (type) {
+	case NP_DO_OMNI:
+		return serve_test(s, type);
+	case NP_PASSPHRASE:
+		/* Without -Z, or after the first (which the daemon judged),
+		 * it is ignored, as netserver does. */
+		return 0;
+	case NP_DEBUG_ON:
+	case NP_DEBUG_OFF:
+		return reply(s, NP_DEBUG_OK, 0);
+	case NP_DO_SYSINFO:
+		np_wire_encode_sysinfo_reply(s->msg);
+		return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
+	case NP_CPU_CALIBRATE:
+		np_wire_encode_cpu_calibrate_reply(100.0f, np_cpu_count(), s->msg);
+		return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
+	case NP_NG_FACTS:
+		return serve_facts(s);
+	default:
+		if (np_legacy_is_request(type))
+			return serve_test(s, type);
+		return unknown_type(s, type);
+	}
+}
+
+/* Why the control connection ended without the client's goodbye. */
+static void log_recv_end(size_t got)
+{
+	if (errno == EPROTO)
+		np_log(NP_LOG_ERR, "partial request (%zu of %d bytes), closing", got,
+		       NP_MSG_SIZE);
+	else if (errno == ETIMEDOUT)
+		np_log(NP_LOG_ERR, "no request for %d s, closing", NP_REQUEST_TIMEOUT_MS / 1000);
+	else
+		np_log(NP_LOG_INFO, "control connection: %s", strerror(errno));
+}
+
 int np_session_run(int ctl, const struct np_session_rules *rules)
 {
 	struct session s;
@@ -703,57 +865,16 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 	for (;;) {
 		size_t got = 0;
 		int r = np_ctl_recv(ctl, s.msg, NP_REQUEST_TIMEOUT_MS, &got);
-		int32_t type;
 
 		if (r == 0) {
 			rc = NP_SESSION_OK;
 			break;
 		}
 		if (r < 0) {
-			if (errno == EPROTO)
-				np_log(NP_LOG_ERR, "partial request (%zu of %d bytes), closing",
-				       got, NP_MSG_SIZE);
-			else if (errno == ETIMEDOUT)
-				np_log(NP_LOG_ERR, "no request for %d s, closing",
-				       NP_REQUEST_TIMEOUT_MS / 1000);
-			else
-				np_log(NP_LOG_INFO, "control connection: %s", strerror(errno));
+			log_recv_end(got);
 			break;
 		}
-		type = np_wire_type(s.msg);
-		switch (type) {
-		case NP_DO_OMNI:
-			r = serve_test(&s, type);
-			break;
-		case NP_PASSPHRASE:
-			/* Without -Z, or after the first (which the daemon
-			 * judged), it is ignored, as netserver does. */
-			r = 0;
-			break;
-		case NP_DEBUG_ON:
-		case NP_DEBUG_OFF:
-			r = reply(&s, NP_DEBUG_OK, 0);
-			break;
-		case NP_DO_SYSINFO:
-			np_wire_encode_sysinfo_reply(s.msg);
-			r = np_ctl_send(ctl, s.msg, NP_SEND_TIMEOUT_MS);
-			break;
-		case NP_CPU_CALIBRATE:
-			np_wire_encode_cpu_calibrate_reply(100.0f, np_cpu_count(), s.msg);
-			r = np_ctl_send(ctl, s.msg, NP_SEND_TIMEOUT_MS);
-			break;
-		case NP_NG_FACTS:
-			r = serve_facts(&s);
-			break;
-		default:
-			if (np_legacy_is_request(type)) {
-				r = serve_test(&s, type);
-				break;
-			}
-			r = unknown_type(&s, type);
-			break;
-		}
-		if (r < 0)
+		if (serve_request(&s, np_wire_type(s.msg)) < 0)
 			break;
 	}
 	free(s.cpu0);

@@ -1,10 +1,10 @@
 /*
  * wire.c - the netperf 2.7 control messages, as bytes.
  *
- * Every field is put or taken at its message offset (header included) by
- * the helpers below; nothing here overlays a struct on the buffer, so the
- * code does not depend on host byte order, alignment or padding.  Offsets
- * follow netperf 2.7.1's omni structs (nettest_omni.c: omni_request_struct,
+ * Each omni message is one table of rows (wire_field.h): where a field
+ * is, how it is coded, which struct member holds it, what range it must
+ * be in.  One encoder, one decoder and one checker walk them, so a field
+ * is written once.  Offsets follow netperf 2.7.1's omni structs (nettest_omni.c: omni_request_struct,
  * omni_response_struct, omni_results_struct), checked against the
  * captures in tests/data/vectors (tests/check_wire.c).
  */
@@ -13,116 +13,17 @@
 #endif
 
 #include <errno.h>
-#include <float.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "wire.h"
-
-/* The wire carries IEEE-754 binary32 bit patterns in 32-bit words. */
-_Static_assert(sizeof(float) == 4, "float must be 32 bits");
-#if FLT_RADIX != 2 || FLT_MANT_DIG != 24
-#error "float must be IEEE-754 binary32"
-#endif
 
 /* Header words, common to every message. */
 enum {
 	OFF_TYPE = 0x00,
 	OFF_WORD1 = 0x04,
 	OFF_AREA = 0x08,	/* start of the test-specific area */
-};
-
-/* DO_OMNI request: words 0..39 are big-endian, the strings are raw. */
-enum {
-	RQ_SEND_BUF_SIZE = 0x08,
-	RQ_SEND_SIZE = 0x0c,
-	RQ_SEND_ALIGNMENT = 0x10,
-	RQ_SEND_OFFSET = 0x14,
-	RQ_SEND_WIDTH = 0x18,
-	RQ_REQUEST_SIZE = 0x1c,
-	RQ_RECV_BUF_SIZE = 0x20,
-	RQ_RECEIVE_SIZE = 0x24,
-	RQ_RECV_ALIGNMENT = 0x28,
-	RQ_RECV_OFFSET = 0x2c,
-	RQ_RECV_WIDTH = 0x30,
-	RQ_RESPONSE_SIZE = 0x34,
-	RQ_FLAGS = 0x38,
-	RQ_CPU_RATE = 0x3c,
-	RQ_TEST_LENGTH = 0x40,
-	RQ_SO_RCVAVOID = 0x44,
-	RQ_SO_SNDAVOID = 0x48,
-	RQ_SEND_DIRTY_COUNT = 0x4c,
-	RQ_RECV_DIRTY_COUNT = 0x50,
-	RQ_RECV_CLEAN_COUNT = 0x54,
-	RQ_DATA_PORT = 0x58,
-	RQ_IPFAMILY = 0x5c,
-	RQ_SOCKET_TYPE = 0x60,
-	RQ_PROTOCOL = 0x64,
-	RQ_DIRECTION = 0x68,
-	RQ_NETPERF_PORT = 0x6c,
-	RQ_INTERVAL_BURST = 0x70,
-	RQ_INTERVAL_USECS = 0x74,
-	RQ_NETPERF_IP = 0x78,	/* 4 words */
-	RQ_NETSERVER_IP = 0x88,	/* 4 words */
-	RQ_SOCKET_PRIO = 0x98,
-	RQ_SOCKET_TOS = 0x9c,
-	RQ_CONG_CONTROL = 0xa0,	/* raw [16] */
-	RQ_FILL_FILE = 0xb0,	/* raw [32] */
-};
-
-/* OMNI_RESPONSE: words 0..19 are big-endian. */
-enum {
-	RS_RECV_BUF_SIZE = 0x08,
-	RS_RECEIVE_SIZE = 0x0c,
-	RS_RECV_WIDTH = 0x10,
-	RS_SEND_BUF_SIZE = 0x14,
-	RS_SEND_SIZE = 0x18,
-	RS_SEND_WIDTH = 0x1c,
-	RS_FLAGS = 0x20,
-	RS_CPU_RATE = 0x24,
-	RS_TEST_LENGTH = 0x28,
-	RS_SO_RCVAVOID = 0x2c,
-	RS_SO_SNDAVOID = 0x30,
-	RS_DATA_PORT = 0x34,
-	RS_INTERVAL_BURST = 0x38,
-	RS_INTERVAL_USECS = 0x3c,
-	RS_CPU_FREQUENCY = 0x40,
-	RS_SECURITY_INFO = 0x44,
-	RS_SOCKET_PRIO = 0x48,
-	RS_SOCKET_TOS = 0x4c,
-};
-
-/* Omni results: words 0..28 are big-endian, cong_control is raw. */
-enum {
-	RR_BYTES_RECEIVED = 0x08,	/* hi, then lo at +4 */
-	RR_RECV_CALLS = 0x10,
-	RR_RECV_BUF_SIZE = 0x14,
-	RR_BYTES_SENT = 0x18,		/* hi, then lo at +4 */
-	RR_SEND_CALLS = 0x20,
-	RR_SEND_BUF_SIZE = 0x24,
-	RR_FAILED_SENDS = 0x28,
-	RR_TRANS_RECEIVED = 0x2c,
-	RR_ELAPSED_TIME = 0x30,
-	RR_CPU_UTIL = 0x34,
-	RR_CPU_USER = 0x38,
-	RR_CPU_SYSTEM = 0x3c,
-	RR_CPU_IOWAIT = 0x40,
-	RR_CPU_IRQ = 0x44,
-	RR_CPU_SWINTR = 0x48,
-	RR_SERV_DEM = 0x4c,
-	RR_CPU_METHOD = 0x50,
-	RR_NUM_CPUS = 0x54,
-	RR_PEAK_CPU_ID = 0x58,
-	RR_PEAK_CPU_UTIL = 0x5c,
-	RR_VENDOR = 0x60,
-	RR_DEVICE = 0x64,
-	RR_SUBVENDOR = 0x68,
-	RR_SUBDEVICE = 0x6c,
-	RR_TRANSPORT_RETRANS = 0x70,
-	RR_CONG_CONTROL = 0x114,	/* raw [16] */
 };
 
 /* The netperf-ng extension, at the same place in DO_OMNI and
@@ -179,150 +80,6 @@ enum {
 static const char sysinfo_text[] =
 	",Deprecated,Deprecated,Deprecated,Deprecated";
 
-/* ---------------------------------------------------------------- bytes */
-
-static void put_u32(uint8_t *msg, size_t off, uint32_t v)
-{
-	msg[off] = (uint8_t)(v >> 24);
-	msg[off + 1] = (uint8_t)(v >> 16);
-	msg[off + 2] = (uint8_t)(v >> 8);
-	msg[off + 3] = (uint8_t)v;
-}
-
-static uint32_t get_u32(const uint8_t *msg, size_t off)
-{
-	return (uint32_t)msg[off] << 24 | (uint32_t)msg[off + 1] << 16 |
-	       (uint32_t)msg[off + 2] << 8 | (uint32_t)msg[off + 3];
-}
-
-static void put_s32(uint8_t *msg, size_t off, int32_t v)
-{
-	put_u32(msg, off, (uint32_t)v);	/* modular: well defined */
-}
-
-/* Spelled out because converting an out-of-range unsigned value to a
- * signed type is implementation-defined. */
-static int32_t get_s32(const uint8_t *msg, size_t off)
-{
-	uint32_t u = get_u32(msg, off);
-
-	if (u <= (uint32_t)INT32_MAX)
-		return (int32_t)u;
-	return -(int32_t)~u - 1;
-}
-
-/*
- * Floats travel by pointer and memcpy only: the reference leaves stale
- * words (e.g. 0xffffffff) in float slots, and loading a signalling NaN into
- * an x87 register would quiet it and break a decode/encode round trip.
- */
-static void put_f32(uint8_t *msg, size_t off, const float *f)
-{
-	uint32_t u;
-
-	memcpy(&u, f, sizeof(u));
-	put_u32(msg, off, u);
-}
-
-static void get_f32(const uint8_t *msg, size_t off, float *f)
-{
-	uint32_t u = get_u32(msg, off);
-
-	memcpy(f, &u, sizeof(u));
-}
-
-static void put_u64(uint8_t *msg, size_t off, uint64_t v)
-{
-	put_u32(msg, off, (uint32_t)(v >> 32));
-	put_u32(msg, off + 4, (uint32_t)v);
-}
-
-static uint64_t get_u64(const uint8_t *msg, size_t off)
-{
-	return (uint64_t)get_u32(msg, off) << 32 | get_u32(msg, off + 4);
-}
-
-/* strnlen() is POSIX, not C11; this file needs no feature macros. */
-static size_t bounded_len(const char *s, size_t max)
-{
-	const char *nul = memchr(s, 0, max);
-
-	return nul ? (size_t)(nul - s) : max;
-}
-
-/* A raw, NUL-padded string field of len bytes; a full-length string goes
- * without a terminator, as a C char[len] would hold it. */
-static void put_str(uint8_t *msg, size_t off, size_t len, const char *s)
-{
-	size_t n = s ? bounded_len(s, len) : 0;
-
-	if (n)
-		memcpy(msg + off, s, n);
-	memset(msg + off + n, 0, len - n);
-}
-
-/* dst must hold len + 1 bytes; an unterminated field is cut at len. */
-static void get_str(const uint8_t *msg, size_t off, size_t len, char *dst)
-{
-	const uint8_t *nul = memchr(msg + off, 0, len);
-	size_t n = nul ? (size_t)(nul - (msg + off)) : len;
-
-	memcpy(dst, msg + off, n);
-	memset(dst + n, 0, len + 1 - n);
-}
-
-/* Only a present extension is written: otherwise its words stay the zero
- * put_header left, as netperf and netserver 2.7.1 send them. */
-static void put_ext(uint8_t *msg, const struct np_ext *x)
-{
-	if (!x->present)
-		return;
-	put_u32(msg, EXT_MAGIC, NP_EXT_MAGIC);
-	put_u32(msg, EXT_TEST_ID, x->test_id);
-	put_u32(msg, EXT_VERSION, x->version);
-	put_u32(msg, EXT_CAPS, x->caps);
-	for (int i = 0; i < NP_EXT_PARAMS; i++)
-		put_s32(msg, EXT_PARAMS + 4 * (size_t)i, x->params[i]);
-}
-
-/* Without the magic the words are someone else's (a 2.7.1 passphrase's
- * tail, say) and are not read at all, parameters included.  With it, all
- * are taken as sent; the version is not checked, since it only informs,
- * nor the parameters, whose ranges are the test's. */
-static void get_ext(const uint8_t *msg, struct np_ext *x)
-{
-	memset(x, 0, sizeof(*x));
-	if (get_u32(msg, EXT_MAGIC) != NP_EXT_MAGIC)
-		return;
-	x->present = true;
-	x->test_id = get_u32(msg, EXT_TEST_ID);
-	x->version = get_u32(msg, EXT_VERSION);
-	x->caps = get_u32(msg, EXT_CAPS);
-	for (int i = 0; i < NP_EXT_PARAMS; i++)
-		x->params[i] = get_s32(msg, EXT_PARAMS + 4 * (size_t)i);
-}
-
-/* ----------------------------------------------------------- validation */
-
-int np_wire_fail(char *why, size_t whylen, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && whylen) {
-		va_start(ap, fmt);
-		vsnprintf(why, whylen, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
-
-int np_wire_ok(char *why, size_t whylen)
-{
-	if (why && whylen)
-		why[0] = '\0';
-	return 0;
-}
-
 /* Short names inside this file, where every check uses them. */
 #define fail np_wire_fail
 #define ok np_wire_ok
@@ -340,16 +97,6 @@ static int check_msg_size(const char *name, int32_t v, int udp,
 		    "%s %" PRId32 " out of range 1..%" PRId32, name, v, max);
 }
 
-/* <= 0 leaves the system default; only absurd sizes are refused. */
-static int check_buf_size(const char *name, int32_t v, char *why,
-			  size_t whylen)
-{
-	if (v <= NP_MAX_SOCKBUF)
-		return 0;
-	return fail(why, whylen, EINVAL, "%s %" PRId32 " exceeds %d", name, v,
-		    NP_MAX_SOCKBUF);
-}
-
 static int cong_char_ok(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -363,7 +110,7 @@ static int check_cong(const char *name, char *why, size_t whylen)
 {
 	size_t i;
 
-	if (bounded_len(name, NP_CONG_LEN + 1) >= NP_CONG_LEN)
+	if (np_wire_text_len(name, NP_CONG_LEN + 1) >= NP_CONG_LEN)
 		return fail(why, whylen, EINVAL,
 			    "cong_control is not NUL-terminated within %d bytes",
 			    NP_CONG_LEN);
@@ -375,24 +122,247 @@ static int check_cong(const char *name, char *why, size_t whylen)
 	return 0;
 }
 
-int np_wire_check_request(const struct np_omni_request *q, char *why,
+/* How a row is written: where, what, which member, then its rules. */
+#define ROW(o, k, type, m) .name = #m, .off = (o), .kind = (k), .at = offsetof(type, m)
+#define IN(lo, hi) .bounds = NP_WB_MIN | NP_WB_MAX, .min = (lo), .max = (hi)
+#define AT_MOST(hi) .bounds = NP_WB_MAX, .max = (hi)
+#define AT_LEAST(lo) .bounds = NP_WB_MIN, .min = (lo)
+#define TABLE(rows) { rows, sizeof(rows) / sizeof(rows[0]) }
+
+/* The passes of np_wire_check_request, in the order its rules have
+ * always run (the first refusal is the one reported): the family, then
+ * the kind of test, the ports, the sizes, and the rest. */
+enum { STAGE_REST = 0, STAGE_FAMILY, STAGE_PORTS };
+
+static int check_family(const void *s, const struct np_wire_field *f, char *why,
+			size_t whylen)
+{
+	const uint32_t v = *(const uint32_t *)((const char *)s + f->at);
+
+	if (v == NP_FAM_INET || v == NP_FAM_INET6)
+		return 0;
+	return fail(why, whylen, EAFNOSUPPORT, "ipfamily %" PRIu32 " is not 4 or 6", v);
+}
+
+static int check_unprivileged(const void *s, const struct np_wire_field *f, char *why,
+			      size_t whylen)
+{
+	const uint32_t v = *(const uint32_t *)((const char *)s + f->at);
+
+	if (v >= 1 && v <= MAX_PRIV_PORT)
+		return fail(why, whylen, EACCES, "%s %" PRIu32 " is privileged (1..%u)", f->name,
+			    v, MAX_PRIV_PORT);
+	return 0;
+}
+
+static int check_cong_row(const void *s, const struct np_wire_field *f, char *why,
 			  size_t whylen)
 {
-	int udp, err;
+	return check_cong((const char *)s + f->at, why, whylen);
+}
 
-	if (q->ipfamily != NP_FAM_INET && q->ipfamily != NP_FAM_INET6)
-		return fail(why, whylen, EAFNOSUPPORT,
-			    "ipfamily %" PRIu32 " is not 4 or 6", q->ipfamily);
+static int check_no_fill(const void *s, const struct np_wire_field *f, char *why,
+			 size_t whylen)
+{
+	if (((const char *)s + f->at)[0] != 0)
+		return fail(why, whylen, EACCES, "fill files are not served");
+	return 0;
+}
+
+#define RQ(o, k, m) ROW(o, k, struct np_omni_request, m)
+static const struct np_wire_field request_fields[] = {
+	{ RQ(0x04, NP_WK_S32, cpu_affinity) },	/* header word 1 */
+	{ RQ(0x08, NP_WK_S32, send_buf_size), AT_MOST(NP_MAX_SOCKBUF) },
+	{ RQ(0x0c, NP_WK_S32, send_size) },
+	{ RQ(0x10, NP_WK_U32, send_alignment) },
+	{ RQ(0x14, NP_WK_U32, send_offset) },
+	{ RQ(0x18, NP_WK_U32, send_width) },
+	{ RQ(0x1c, NP_WK_S32, request_size) },
+	{ RQ(0x20, NP_WK_S32, recv_buf_size), AT_MOST(NP_MAX_SOCKBUF) },
+	{ RQ(0x24, NP_WK_S32, receive_size) },
+	{ RQ(0x28, NP_WK_U32, recv_alignment) },
+	{ RQ(0x2c, NP_WK_U32, recv_offset) },
+	{ RQ(0x30, NP_WK_U32, recv_width) },
+	{ RQ(0x34, NP_WK_S32, response_size) },
+	{ RQ(0x38, NP_WK_U32, flags) },
+	{ RQ(0x3c, NP_WK_F32, cpu_rate) },
+	/* Bounded both ways so that no request can pin a child forever
+	 * (netserver 2.7.1, sent -(2^31-1), stayed in accept() for good). */
+	{ RQ(0x40, NP_WK_S32, test_length), IN(-NP_MAX_COUNT, NP_MAX_SECONDS) },
+	{ RQ(0x44, NP_WK_U32, so_rcvavoid) },
+	{ RQ(0x48, NP_WK_U32, so_sndavoid) },
+	{ RQ(0x4c, NP_WK_S32, send_dirty_count) },
+	{ RQ(0x50, NP_WK_S32, recv_dirty_count) },
+	{ RQ(0x54, NP_WK_S32, recv_clean_count) },
+	{ RQ(0x58, NP_WK_U32, data_port), .stage = STAGE_PORTS, IN(0, MAX_PORT),
+	  .check = check_unprivileged },
+	{ RQ(0x5c, NP_WK_U32, ipfamily), .stage = STAGE_FAMILY, .check = check_family },
+	{ RQ(0x60, NP_WK_U32, socket_type) },
+	{ RQ(0x64, NP_WK_U32, protocol) },
+	{ RQ(0x68, NP_WK_U32, direction) },
+	{ RQ(0x6c, NP_WK_U32, netperf_port), .stage = STAGE_PORTS, IN(0, MAX_PORT) },
+	{ RQ(0x70, NP_WK_U32, interval_burst) },
+	{ RQ(0x74, NP_WK_U32, interval_usecs) },
+	{ RQ(0x78, NP_WK_ADDR, netperf_ip), .aux = offsetof(struct np_omni_request, ipfamily) },
+	{ RQ(0x88, NP_WK_ADDR, netserver_ip), .aux = offsetof(struct np_omni_request, ipfamily) },
+	/* -1 leaves them alone; SO_PRIORITY takes any other number (above 6
+	 * with CAP_NET_ADMIN), IP_TOS and IPV6_TCLASS one byte. */
+	{ RQ(0x98, NP_WK_S32, socket_prio), AT_LEAST(-1) },
+	{ RQ(0x9c, NP_WK_S32, socket_tos), IN(-1, 255) },
+	{ RQ(0xa0, NP_WK_STR, cong_control), .len = NP_CONG_LEN, .check = check_cong_row },
+	{ RQ(0xb0, NP_WK_STR, fill_file), .len = NP_FILL_LEN, .check = check_no_fill },
+};
+
+/* A refusal carries no port; only a usable answer needs one. */
+static int check_answer_port(const void *s, const struct np_wire_field *f, char *why,
+			     size_t whylen)
+{
+	const struct np_omni_response *r = s;
+
+	(void)f;
+	if (r->serv_errno == 0 && (r->data_port < 1 || r->data_port > MAX_PORT))
+		return fail(why, whylen, EINVAL, "data_port %" PRIu32 " out of range 1..%u",
+			    r->data_port, MAX_PORT);
+	return 0;
+}
+
+#define RS(o, k, m) ROW(o, k, struct np_omni_response, m)
+static const struct np_wire_field response_fields[] = {
+	{ RS(0x04, NP_WK_S32, serv_errno) },
+	{ RS(0x08, NP_WK_S32, recv_buf_size) },
+	{ RS(0x0c, NP_WK_S32, receive_size) },
+	{ RS(0x10, NP_WK_S32, recv_width) },
+	{ RS(0x14, NP_WK_S32, send_buf_size) },
+	{ RS(0x18, NP_WK_S32, send_size) },
+	{ RS(0x1c, NP_WK_S32, send_width) },
+	/* From the 2nd response on a connection the reference leaves the
+	 * previous results' send_calls in the other bits (A3). */
+	{ RS(0x20, NP_WK_U32, flags), .mask = NP_F_RESPONSE_MASK },
+	{ RS(0x24, NP_WK_F32, cpu_rate) },
+	{ RS(0x28, NP_WK_U32, test_length) },
+	{ RS(0x2c, NP_WK_U32, so_rcvavoid) },
+	{ RS(0x30, NP_WK_U32, so_sndavoid) },
+	{ RS(0x34, NP_WK_U32, data_port), .check = check_answer_port },
+	{ RS(0x38, NP_WK_U32, interval_burst) },
+	{ RS(0x3c, NP_WK_U32, interval_usecs) },
+	{ RS(0x40, NP_WK_U32, cpu_frequency) },
+	{ RS(0x44, NP_WK_U32, security_info) },
+	{ RS(0x48, NP_WK_S32, socket_prio) },
+	{ RS(0x4c, NP_WK_S32, socket_tos) },
+};
+
+/* elapsed_time is the only float a client divides by. */
+static int check_elapsed(const void *s, const struct np_wire_field *f, char *why,
+			 size_t whylen)
+{
+	const struct np_omni_results *r = s;
+
+	(void)f;
+	if (r->serv_errno == 0 && (!isfinite(r->elapsed_time) || r->elapsed_time < 0.0f))
+		return fail(why, whylen, EINVAL, "elapsed_time %g is not a finite value >= 0",
+			    (double)r->elapsed_time);
+	return 0;
+}
+
+#define RR(o, k, m) ROW(o, k, struct np_omni_results, m)
+static const struct np_wire_field results_fields[] = {
+	{ RR(0x04, NP_WK_S32, serv_errno) },
+	{ RR(0x08, NP_WK_U64, bytes_received) },
+	{ RR(0x10, NP_WK_U32, recv_calls) },
+	{ RR(0x14, NP_WK_S32, recv_buf_size) },
+	{ RR(0x18, NP_WK_U64, bytes_sent) },
+	{ RR(0x20, NP_WK_U32, send_calls) },
+	{ RR(0x24, NP_WK_S32, send_buf_size) },
+	{ RR(0x28, NP_WK_U32, failed_sends) },
+	{ RR(0x2c, NP_WK_U32, trans_received) },
+	{ RR(0x30, NP_WK_F32, elapsed_time), .check = check_elapsed },
+	{ RR(0x34, NP_WK_F32, cpu_util) },
+	{ RR(0x38, NP_WK_F32, cpu_user) },
+	{ RR(0x3c, NP_WK_F32, cpu_system) },
+	{ RR(0x40, NP_WK_F32, cpu_iowait) },
+	{ RR(0x44, NP_WK_F32, cpu_irq) },
+	{ RR(0x48, NP_WK_F32, cpu_swintr) },
+	{ RR(0x4c, NP_WK_F32, serv_dem) },
+	{ RR(0x50, NP_WK_U32, cpu_method) },
+	{ RR(0x54, NP_WK_U32, num_cpus) },
+	{ RR(0x58, NP_WK_S32, peak_cpu_id) },
+	{ RR(0x5c, NP_WK_F32, peak_cpu_util) },
+	{ RR(0x60, NP_WK_S32, vendor) },
+	{ RR(0x64, NP_WK_S32, device) },
+	{ RR(0x68, NP_WK_S32, subvendor) },
+	{ RR(0x6c, NP_WK_S32, subdevice) },
+	{ RR(0x70, NP_WK_S32, transport_retrans) },
+	{ RR(0x114, NP_WK_TEXT, cong_control), .len = NP_CONG_LEN },
+};
+
+/* The extension's words but the magic, which stands for ext.present. */
+#define RX(o, k, m) ROW(o, k, struct np_ext, m)
+static const struct np_wire_field ext_fields[] = {
+	{ RX(EXT_PARAMS, NP_WK_S32S, params), .len = NP_EXT_PARAMS },
+	{ RX(EXT_TEST_ID, NP_WK_U32, test_id) },
+	{ RX(EXT_VERSION, NP_WK_U32, version) },
+	{ RX(EXT_CAPS, NP_WK_U32, caps) },
+};
+
+static int check_zc_copied(const void *s, const struct np_wire_field *f, char *why,
+			   size_t whylen)
+{
+	const struct np_omni_results *r = s;
+
+	(void)f;
+	if (r->zc_copied > r->zc_sends)
+		return fail(why, whylen, EINVAL,
+			    "%" PRIu64 " zero-copy sends copied of %" PRIu64 " done",
+			    r->zc_copied, r->zc_sends);
+	return 0;
+}
+
+/* The results' netperf-ng counts, in the extension's parameter words
+ * (doc/extension.md, "Results"); word 159 is reserved, 0. */
+static const struct np_wire_field results_ng_fields[] = {
+	{ RR(EXT_PARAMS + 0x00, NP_WK_U64, syscalls) },
+	{ RR(EXT_PARAMS + 0x08, NP_WK_U64, zc_sends) },
+	{ RR(EXT_PARAMS + 0x10, NP_WK_U64, zc_copied), .check = check_zc_copied },
+	{ RR(EXT_PARAMS + 0x18, NP_WK_U32, poll) },
+};
+
+static const struct np_wire_table tables[] = {
+	[NP_WT_REQUEST] = TABLE(request_fields),
+	[NP_WT_RESPONSE] = TABLE(response_fields),
+	[NP_WT_RESULTS] = TABLE(results_fields),
+	[NP_WT_EXT] = TABLE(ext_fields),
+	[NP_WT_RESULTS_NG] = TABLE(results_ng_fields),
+};
+
+const struct np_wire_table *np_wire_table(enum np_wire_message m)
+{
+	return &tables[m];
+}
+
+
+/* ---------------------------------------------------- the request's rules */
+
+/* TCP or UDP, from the socket type and protocol; udp says which. */
+static int check_transport(const struct np_omni_request *q, int *udp, char *why,
+			   size_t whylen)
+{
 	if (q->socket_type == NP_SOCK_STREAM && q->protocol == IPPROTO_TCP_NUM)
-		udp = 0;
-	else if (q->socket_type == NP_SOCK_DGRAM &&
-		 q->protocol == IPPROTO_UDP_NUM)
-		udp = 1;
+		*udp = 0;
+	else if (q->socket_type == NP_SOCK_DGRAM && q->protocol == IPPROTO_UDP_NUM)
+		*udp = 1;
 	else
 		return fail(why, whylen, EPROTONOSUPPORT,
 			    "socket_type %" PRIu32 " protocol %" PRIu32
 			    " is neither TCP (1,6) nor UDP (2,17)",
 			    q->socket_type, q->protocol);
+	return 0;
+}
+
+/* The directions a test may have, and what a connect test
+ * (NP_F_CONNECT_TEST) needs. */
+static int check_connect_rule(const struct np_omni_request *q, int udp, char *why,
+			      size_t whylen)
+{
 	/* Direction 0, no data either way, is netperf 2.7.1's connection
 	 * test alone (omni -c without -d). */
 	if (q->direction != NP_DIR_XMIT && q->direction != NP_DIR_RECV &&
@@ -407,28 +377,19 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 			    "flags 0x%" PRIx32
 			    ": CONNECT_TEST needs TCP and direction 6 (or 0)",
 			    q->flags);
-	if (q->data_port > MAX_PORT)
-		return fail(why, whylen, EINVAL,
-			    "data_port %" PRIu32 " out of range 0..%u",
-			    q->data_port, MAX_PORT);
-	if (q->data_port >= 1 && q->data_port <= MAX_PRIV_PORT)
-		return fail(why, whylen, EACCES,
-			    "data_port %" PRIu32 " is privileged (1..%u)",
-			    q->data_port, MAX_PRIV_PORT);
-	if (q->netperf_port > MAX_PORT)
-		return fail(why, whylen, EINVAL,
-			    "netperf_port %" PRIu32 " out of range 0..%u",
-			    q->netperf_port, MAX_PORT);
+	return 0;
+}
 
-	if ((err = check_msg_size("send_size", q->send_size, udp, why,
-				  whylen)) ||
-	    (err = check_msg_size("receive_size", q->receive_size, udp, why,
-				  whylen)) ||
+/* The message sizes, which depend on the protocol and the direction. */
+static int check_sizes(const struct np_omni_request *q, int udp, char *why, size_t whylen)
+{
+	int err;
+
+	if ((err = check_msg_size("send_size", q->send_size, udp, why, whylen)) ||
+	    (err = check_msg_size("receive_size", q->receive_size, udp, why, whylen)) ||
 	    (q->direction != 0 &&
-	     ((err = check_msg_size("request_size", q->request_size, udp, why,
-				    whylen)) ||
-	      (err = check_msg_size("response_size", q->response_size, udp, why,
-				    whylen)))))
+	     ((err = check_msg_size("request_size", q->request_size, udp, why, whylen)) ||
+	      (err = check_msg_size("response_size", q->response_size, udp, why, whylen)))))
 		return err;
 	/* No data, no message sizes: 0 (or unset). */
 	if (q->direction == 0 && (q->request_size > 0 || q->request_size < -1 ||
@@ -438,118 +399,80 @@ int np_wire_check_request(const struct np_omni_request *q, char *why,
 			    " in a connect-only test", q->request_size, q->response_size);
 	if (q->direction == NP_DIR_BOTH && q->request_size < 1)
 		return fail(why, whylen, EINVAL,
-			    "request_size %" PRId32
-			    " must be >= 1 for request/response",
+			    "request_size %" PRId32 " must be >= 1 for request/response",
 			    q->request_size);
 	if (q->direction == NP_DIR_BOTH && q->response_size < 1)
 		return fail(why, whylen, EINVAL,
-			    "response_size %" PRId32
-			    " must be >= 1 for request/response",
+			    "response_size %" PRId32 " must be >= 1 for request/response",
 			    q->response_size);
+	return 0;
+}
 
-	if ((err = check_buf_size("send_buf_size", q->send_buf_size, why,
-				  whylen)) ||
-	    (err = check_buf_size("recv_buf_size", q->recv_buf_size, why,
-				  whylen)))
+int np_wire_check_request(const struct np_omni_request *q, char *why,
+			  size_t whylen)
+{
+	const struct np_wire_table *t = &tables[NP_WT_REQUEST];
+	int udp = 0, err;
+
+	if ((err = np_wire_check_fields(t, q, STAGE_FAMILY, why, whylen)) ||
+	    (err = check_transport(q, &udp, why, whylen)) ||
+	    (err = check_connect_rule(q, udp, why, whylen)) ||
+	    (err = np_wire_check_fields(t, q, STAGE_PORTS, why, whylen)) ||
+	    (err = check_sizes(q, udp, why, whylen)) ||
+	    (err = np_wire_check_fields(t, q, STAGE_REST, why, whylen)))
 		return err;
-	/* Bounded both ways so that no request can pin a child forever
-	 * (netserver 2.7.1, sent -(2^31-1), stayed in accept() for good). */
-	if (q->test_length < -NP_MAX_COUNT || q->test_length > NP_MAX_SECONDS)
-		return fail(why, whylen, EINVAL,
-			    "test_length %" PRId32 " out of range %d..%d",
-			    q->test_length, -NP_MAX_COUNT, NP_MAX_SECONDS);
-	/* -1 leaves them alone; SO_PRIORITY takes any other number (above 6
-	 * with CAP_NET_ADMIN), IP_TOS and IPV6_TCLASS one byte. */
-	if (q->socket_prio < -1)
-		return fail(why, whylen, EINVAL, "socket_prio %" PRId32 " is below -1",
-			    q->socket_prio);
-	if (q->socket_tos < -1 || q->socket_tos > 255)
-		return fail(why, whylen, EINVAL, "socket_tos %" PRId32 " out of range -1..255",
-			    q->socket_tos);
-	if ((err = check_cong(q->cong_control, why, whylen)))
-		return err;
-	if (q->fill_file[0] != 0)
-		return fail(why, whylen, EACCES, "fill files are not served");
 	/* q->ext is not checked: an unknown test id is the session's to
 	 * refuse (NP_REFUSE_EXT_TEST), version and caps only inform. */
 	return ok(why, whylen);
 }
 
+
 /* ------------------------------------------------------------- messages */
 
 int32_t np_wire_type(const uint8_t *msg)
 {
-	return get_s32(msg, OFF_TYPE);
+	return np_wire_get_s32(msg, OFF_TYPE);
 }
 
 int32_t np_wire_word1(const uint8_t *msg)
 {
-	return get_s32(msg, OFF_WORD1);
-}
-
-uint32_t np_wire_get_u32(const uint8_t *msg, size_t off)
-{
-	return get_u32(msg, off);
-}
-
-int32_t np_wire_get_s32(const uint8_t *msg, size_t off)
-{
-	return get_s32(msg, off);
-}
-
-void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v)
-{
-	put_u32(msg, off, v);
+	return np_wire_get_s32(msg, OFF_WORD1);
 }
 
 static void put_header(uint8_t *msg, int32_t type, int32_t word1)
 {
 	memset(msg, 0, NP_MSG_SIZE);
-	put_s32(msg, OFF_TYPE, type);
-	put_s32(msg, OFF_WORD1, word1);
+	np_wire_put_s32(msg, OFF_TYPE, type);
+	np_wire_put_s32(msg, OFF_WORD1, word1);
+}
+
+/* Only a present extension is written: otherwise its words stay the zero
+ * put_header left, as netperf and netserver 2.7.1 send them. */
+static void put_ext(uint8_t *msg, const struct np_ext *x)
+{
+	if (!x->present)
+		return;
+	np_wire_put_u32(msg, EXT_MAGIC, NP_EXT_MAGIC);
+	np_wire_put_fields(msg, &tables[NP_WT_EXT], x);
+}
+
+/* Without the magic the words are someone else's (a 2.7.1 passphrase's
+ * tail, say) and are not read at all, parameters included.  With it, all
+ * are taken as sent; the version is not checked, since it only informs,
+ * nor the parameters, whose ranges are the test's. */
+static void get_ext(const uint8_t *msg, struct np_ext *x)
+{
+	memset(x, 0, sizeof(*x));
+	if (np_wire_get_u32(msg, EXT_MAGIC) != NP_EXT_MAGIC)
+		return;
+	x->present = true;
+	np_wire_get_fields(msg, &tables[NP_WT_EXT], x);
 }
 
 void np_wire_encode_request(const struct np_omni_request *q, uint8_t *msg)
 {
-	uint8_t words[16];
-
 	put_header(msg, NP_DO_OMNI, q->cpu_affinity);
-	put_s32(msg, RQ_SEND_BUF_SIZE, q->send_buf_size);
-	put_s32(msg, RQ_SEND_SIZE, q->send_size);
-	put_u32(msg, RQ_SEND_ALIGNMENT, q->send_alignment);
-	put_u32(msg, RQ_SEND_OFFSET, q->send_offset);
-	put_u32(msg, RQ_SEND_WIDTH, q->send_width);
-	put_s32(msg, RQ_REQUEST_SIZE, q->request_size);
-	put_s32(msg, RQ_RECV_BUF_SIZE, q->recv_buf_size);
-	put_s32(msg, RQ_RECEIVE_SIZE, q->receive_size);
-	put_u32(msg, RQ_RECV_ALIGNMENT, q->recv_alignment);
-	put_u32(msg, RQ_RECV_OFFSET, q->recv_offset);
-	put_u32(msg, RQ_RECV_WIDTH, q->recv_width);
-	put_s32(msg, RQ_RESPONSE_SIZE, q->response_size);
-	put_u32(msg, RQ_FLAGS, q->flags);
-	put_f32(msg, RQ_CPU_RATE, &q->cpu_rate);
-	put_s32(msg, RQ_TEST_LENGTH, q->test_length);
-	put_u32(msg, RQ_SO_RCVAVOID, q->so_rcvavoid);
-	put_u32(msg, RQ_SO_SNDAVOID, q->so_sndavoid);
-	put_s32(msg, RQ_SEND_DIRTY_COUNT, q->send_dirty_count);
-	put_s32(msg, RQ_RECV_DIRTY_COUNT, q->recv_dirty_count);
-	put_s32(msg, RQ_RECV_CLEAN_COUNT, q->recv_clean_count);
-	put_u32(msg, RQ_DATA_PORT, q->data_port);
-	put_u32(msg, RQ_IPFAMILY, q->ipfamily);
-	put_u32(msg, RQ_SOCKET_TYPE, q->socket_type);
-	put_u32(msg, RQ_PROTOCOL, q->protocol);
-	put_u32(msg, RQ_DIRECTION, q->direction);
-	put_u32(msg, RQ_NETPERF_PORT, q->netperf_port);
-	put_u32(msg, RQ_INTERVAL_BURST, q->interval_burst);
-	put_u32(msg, RQ_INTERVAL_USECS, q->interval_usecs);
-	np_wire_addr_to_words(q->ipfamily, q->netperf_ip, words);
-	memcpy(msg + RQ_NETPERF_IP, words, sizeof(words));
-	np_wire_addr_to_words(q->ipfamily, q->netserver_ip, words);
-	memcpy(msg + RQ_NETSERVER_IP, words, sizeof(words));
-	put_s32(msg, RQ_SOCKET_PRIO, q->socket_prio);
-	put_s32(msg, RQ_SOCKET_TOS, q->socket_tos);
-	put_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
-	put_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
+	np_wire_put_fields(msg, &tables[NP_WT_REQUEST], q);
 	put_ext(msg, &q->ext);
 }
 
@@ -559,45 +482,8 @@ int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
 	/* Everything is decoded before validation, so a caller that refuses
 	 * the request still has the fields to log or echo. */
 	memset(q, 0, sizeof(*q));
-	q->cpu_affinity = get_s32(msg, OFF_WORD1);
-	q->send_buf_size = get_s32(msg, RQ_SEND_BUF_SIZE);
-	q->send_size = get_s32(msg, RQ_SEND_SIZE);
-	q->send_alignment = get_u32(msg, RQ_SEND_ALIGNMENT);
-	q->send_offset = get_u32(msg, RQ_SEND_OFFSET);
-	q->send_width = get_u32(msg, RQ_SEND_WIDTH);
-	q->request_size = get_s32(msg, RQ_REQUEST_SIZE);
-	q->recv_buf_size = get_s32(msg, RQ_RECV_BUF_SIZE);
-	q->receive_size = get_s32(msg, RQ_RECEIVE_SIZE);
-	q->recv_alignment = get_u32(msg, RQ_RECV_ALIGNMENT);
-	q->recv_offset = get_u32(msg, RQ_RECV_OFFSET);
-	q->recv_width = get_u32(msg, RQ_RECV_WIDTH);
-	q->response_size = get_s32(msg, RQ_RESPONSE_SIZE);
-	q->flags = get_u32(msg, RQ_FLAGS);
-	get_f32(msg, RQ_CPU_RATE, &q->cpu_rate);
-	q->test_length = get_s32(msg, RQ_TEST_LENGTH);
-	q->so_rcvavoid = get_u32(msg, RQ_SO_RCVAVOID);
-	q->so_sndavoid = get_u32(msg, RQ_SO_SNDAVOID);
-	q->send_dirty_count = get_s32(msg, RQ_SEND_DIRTY_COUNT);
-	q->recv_dirty_count = get_s32(msg, RQ_RECV_DIRTY_COUNT);
-	q->recv_clean_count = get_s32(msg, RQ_RECV_CLEAN_COUNT);
-	q->data_port = get_u32(msg, RQ_DATA_PORT);
-	q->ipfamily = get_u32(msg, RQ_IPFAMILY);
-	q->socket_type = get_u32(msg, RQ_SOCKET_TYPE);
-	q->protocol = get_u32(msg, RQ_PROTOCOL);
-	q->direction = get_u32(msg, RQ_DIRECTION);
-	q->netperf_port = get_u32(msg, RQ_NETPERF_PORT);
-	q->interval_burst = get_u32(msg, RQ_INTERVAL_BURST);
-	q->interval_usecs = get_u32(msg, RQ_INTERVAL_USECS);
-	np_wire_addr_from_words(q->ipfamily, msg + RQ_NETPERF_IP,
-				q->netperf_ip);
-	np_wire_addr_from_words(q->ipfamily, msg + RQ_NETSERVER_IP,
-				q->netserver_ip);
-	q->socket_prio = get_s32(msg, RQ_SOCKET_PRIO);
-	q->socket_tos = get_s32(msg, RQ_SOCKET_TOS);
-	get_str(msg, RQ_CONG_CONTROL, NP_CONG_LEN, q->cong_control);
-	get_str(msg, RQ_FILL_FILE, NP_FILL_LEN, q->fill_file);
+	np_wire_get_fields(msg, &tables[NP_WT_REQUEST], q);
 	get_ext(msg, &q->ext);
-
 	if (np_wire_type(msg) != NP_DO_OMNI)
 		return fail(why, whylen, EINVAL,
 			    "type %" PRId32 " is not DO_OMNI (%d)",
@@ -608,195 +494,63 @@ int np_wire_decode_request(const uint8_t *msg, struct np_omni_request *q,
 void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg)
 {
 	put_header(msg, NP_OMNI_RESPONSE, r->serv_errno);
-	put_s32(msg, RS_RECV_BUF_SIZE, r->recv_buf_size);
-	put_s32(msg, RS_RECEIVE_SIZE, r->receive_size);
-	put_s32(msg, RS_RECV_WIDTH, r->recv_width);
-	put_s32(msg, RS_SEND_BUF_SIZE, r->send_buf_size);
-	put_s32(msg, RS_SEND_SIZE, r->send_size);
-	put_s32(msg, RS_SEND_WIDTH, r->send_width);
-	put_u32(msg, RS_FLAGS, r->flags);
-	put_f32(msg, RS_CPU_RATE, &r->cpu_rate);
-	put_u32(msg, RS_TEST_LENGTH, r->test_length);
-	put_u32(msg, RS_SO_RCVAVOID, r->so_rcvavoid);
-	put_u32(msg, RS_SO_SNDAVOID, r->so_sndavoid);
-	put_u32(msg, RS_DATA_PORT, r->data_port);
-	put_u32(msg, RS_INTERVAL_BURST, r->interval_burst);
-	put_u32(msg, RS_INTERVAL_USECS, r->interval_usecs);
-	put_u32(msg, RS_CPU_FREQUENCY, r->cpu_frequency);
-	put_u32(msg, RS_SECURITY_INFO, r->security_info);
-	put_s32(msg, RS_SOCKET_PRIO, r->socket_prio);
-	put_s32(msg, RS_SOCKET_TOS, r->socket_tos);
+	np_wire_put_fields(msg, &tables[NP_WT_RESPONSE], r);
 	put_ext(msg, &r->ext);
 }
 
 int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
 			    char *why, size_t whylen)
 {
-	int32_t type = np_wire_type(msg);
+	const int32_t type = np_wire_type(msg);
+	int err;
 
 	memset(r, 0, sizeof(*r));
-	r->serv_errno = get_s32(msg, OFF_WORD1);
-	r->recv_buf_size = get_s32(msg, RS_RECV_BUF_SIZE);
-	r->receive_size = get_s32(msg, RS_RECEIVE_SIZE);
-	r->recv_width = get_s32(msg, RS_RECV_WIDTH);
-	r->send_buf_size = get_s32(msg, RS_SEND_BUF_SIZE);
-	r->send_size = get_s32(msg, RS_SEND_SIZE);
-	r->send_width = get_s32(msg, RS_SEND_WIDTH);
-	/* From the 2nd response on a connection the reference leaves the
-	 * previous results' send_calls in the other bits (A3). */
-	r->flags = get_u32(msg, RS_FLAGS) & NP_F_RESPONSE_MASK;
-	get_f32(msg, RS_CPU_RATE, &r->cpu_rate);
-	r->test_length = get_u32(msg, RS_TEST_LENGTH);
-	r->so_rcvavoid = get_u32(msg, RS_SO_RCVAVOID);
-	r->so_sndavoid = get_u32(msg, RS_SO_SNDAVOID);
-	r->data_port = get_u32(msg, RS_DATA_PORT);
-	r->interval_burst = get_u32(msg, RS_INTERVAL_BURST);
-	r->interval_usecs = get_u32(msg, RS_INTERVAL_USECS);
-	r->cpu_frequency = get_u32(msg, RS_CPU_FREQUENCY);
-	r->security_info = get_u32(msg, RS_SECURITY_INFO);
-	r->socket_prio = get_s32(msg, RS_SOCKET_PRIO);
-	r->socket_tos = get_s32(msg, RS_SOCKET_TOS);
+	np_wire_get_fields(msg, &tables[NP_WT_RESPONSE], r);
 	get_ext(msg, &r->ext);
-
 	if (type != NP_OMNI_RESPONSE)
 		return fail(why, whylen, EINVAL,
 			    "type %" PRId32 " is not OMNI_RESPONSE (%d)", type,
 			    NP_OMNI_RESPONSE);
-	/* A refusal carries no port; only a usable answer needs one. */
-	if (r->serv_errno == 0 &&
-	    (r->data_port < 1 || r->data_port > MAX_PORT))
-		return fail(why, whylen, EINVAL,
-			    "data_port %" PRIu32 " out of range 1..%u",
-			    r->data_port, MAX_PORT);
+	if ((err = np_wire_check_fields(&tables[NP_WT_RESPONSE], r, 0, why, whylen)))
+		return err;
 	return ok(why, whylen);
-}
-
-/* The results' parameter words: netperf-ng's counts, 64-bit ones as two
- * words, high first. */
-enum { RES_SYSCALLS = 0, RES_ZC_SENDS = 2, RES_ZC_COPIED = 4, RES_POLL = 6 };
-
-static void put_res_u64(struct np_ext *x, int at, uint64_t v)
-{
-	x->params[at] = (int32_t)(uint32_t)(v >> 32);
-	x->params[at + 1] = (int32_t)(uint32_t)v;
-}
-
-static uint64_t get_res_u64(const struct np_ext *x, int at)
-{
-	return (uint64_t)(uint32_t)x->params[at] << 32 | (uint32_t)x->params[at + 1];
-}
-
-static void put_res_counts(struct np_ext *x, const struct np_omni_results *r)
-{
-	put_res_u64(x, RES_SYSCALLS, r->syscalls);
-	put_res_u64(x, RES_ZC_SENDS, r->zc_sends);
-	put_res_u64(x, RES_ZC_COPIED, r->zc_copied);
-	x->params[RES_POLL] = (int32_t)r->poll;
-}
-
-/* Only with the magic: a 2.7.1 netserver's results never reach these
- * words (its stale bytes end at 0x123). */
-static void get_res_counts(const uint8_t *msg, struct np_omni_results *r)
-{
-	struct np_ext x;
-
-	get_ext(msg, &x);
-	if (!x.present)
-		return;
-	r->ng = true;
-	r->syscalls = get_res_u64(&x, RES_SYSCALLS);
-	r->zc_sends = get_res_u64(&x, RES_ZC_SENDS);
-	r->zc_copied = get_res_u64(&x, RES_ZC_COPIED);
-	r->poll = (uint32_t)x.params[RES_POLL];
 }
 
 void np_wire_encode_results(const struct np_omni_results *r, uint8_t *msg)
 {
 	put_header(msg, NP_OMNI_RESULTS, r->serv_errno);
-	put_u64(msg, RR_BYTES_RECEIVED, r->bytes_received);
-	put_u32(msg, RR_RECV_CALLS, r->recv_calls);
-	put_s32(msg, RR_RECV_BUF_SIZE, r->recv_buf_size);
-	put_u64(msg, RR_BYTES_SENT, r->bytes_sent);
-	put_u32(msg, RR_SEND_CALLS, r->send_calls);
-	put_s32(msg, RR_SEND_BUF_SIZE, r->send_buf_size);
-	put_u32(msg, RR_FAILED_SENDS, r->failed_sends);
-	put_u32(msg, RR_TRANS_RECEIVED, r->trans_received);
-	put_f32(msg, RR_ELAPSED_TIME, &r->elapsed_time);
-	put_f32(msg, RR_CPU_UTIL, &r->cpu_util);
-	put_f32(msg, RR_CPU_USER, &r->cpu_user);
-	put_f32(msg, RR_CPU_SYSTEM, &r->cpu_system);
-	put_f32(msg, RR_CPU_IOWAIT, &r->cpu_iowait);
-	put_f32(msg, RR_CPU_IRQ, &r->cpu_irq);
-	put_f32(msg, RR_CPU_SWINTR, &r->cpu_swintr);
-	put_f32(msg, RR_SERV_DEM, &r->serv_dem);
-	put_u32(msg, RR_CPU_METHOD, r->cpu_method);
-	put_u32(msg, RR_NUM_CPUS, r->num_cpus);
-	put_s32(msg, RR_PEAK_CPU_ID, r->peak_cpu_id);
-	put_f32(msg, RR_PEAK_CPU_UTIL, &r->peak_cpu_util);
-	put_s32(msg, RR_VENDOR, r->vendor);
-	put_s32(msg, RR_DEVICE, r->device);
-	put_s32(msg, RR_SUBVENDOR, r->subvendor);
-	put_s32(msg, RR_SUBDEVICE, r->subdevice);
-	put_s32(msg, RR_TRANSPORT_RETRANS, r->transport_retrans);
-	put_str(msg, RR_CONG_CONTROL, NP_CONG_LEN, r->cong_control);
+	np_wire_put_fields(msg, &tables[NP_WT_RESULTS], r);
 	if (r->ng) {
-		struct np_ext x = { .present = true, .test_id = NP_EXT_TEST_CLASSIC,
-				    .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
+		const struct np_ext x = { .present = true, .test_id = NP_EXT_TEST_CLASSIC,
+					  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 
-		put_res_counts(&x, r);
 		put_ext(msg, &x);
+		np_wire_put_fields(msg, &tables[NP_WT_RESULTS_NG], r);
 	}
 }
 
 int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 			   char *why, size_t whylen)
 {
+	struct np_ext x;
+	int err;
+
 	/* No type check: the reference sends 0x62000000 here (3.4). */
 	memset(r, 0, sizeof(*r));
-	r->serv_errno = get_s32(msg, OFF_WORD1);
-	r->bytes_received = get_u64(msg, RR_BYTES_RECEIVED);
-	r->recv_calls = get_u32(msg, RR_RECV_CALLS);
-	r->recv_buf_size = get_s32(msg, RR_RECV_BUF_SIZE);
-	r->bytes_sent = get_u64(msg, RR_BYTES_SENT);
-	r->send_calls = get_u32(msg, RR_SEND_CALLS);
-	r->send_buf_size = get_s32(msg, RR_SEND_BUF_SIZE);
-	r->failed_sends = get_u32(msg, RR_FAILED_SENDS);
-	r->trans_received = get_u32(msg, RR_TRANS_RECEIVED);
-	get_f32(msg, RR_ELAPSED_TIME, &r->elapsed_time);
-	get_f32(msg, RR_CPU_UTIL, &r->cpu_util);
-	get_f32(msg, RR_CPU_USER, &r->cpu_user);
-	get_f32(msg, RR_CPU_SYSTEM, &r->cpu_system);
-	get_f32(msg, RR_CPU_IOWAIT, &r->cpu_iowait);
-	get_f32(msg, RR_CPU_IRQ, &r->cpu_irq);
-	get_f32(msg, RR_CPU_SWINTR, &r->cpu_swintr);
-	get_f32(msg, RR_SERV_DEM, &r->serv_dem);
-	r->cpu_method = get_u32(msg, RR_CPU_METHOD);
-	r->num_cpus = get_u32(msg, RR_NUM_CPUS);
-	r->peak_cpu_id = get_s32(msg, RR_PEAK_CPU_ID);
-	get_f32(msg, RR_PEAK_CPU_UTIL, &r->peak_cpu_util);
-	r->vendor = get_s32(msg, RR_VENDOR);
-	r->device = get_s32(msg, RR_DEVICE);
-	r->subvendor = get_s32(msg, RR_SUBVENDOR);
-	r->subdevice = get_s32(msg, RR_SUBDEVICE);
-	r->transport_retrans = get_s32(msg, RR_TRANSPORT_RETRANS);
-	/* The peer's name for it goes into the report as it is: printable
-	 * bytes only, as in the host facts (a newline would forge a line). */
-	np_nic_text(r->cong_control, sizeof(r->cong_control),
-		    (const char *)msg + RR_CONG_CONTROL, NP_CONG_LEN);
-	get_res_counts(msg, r);
-
-	/* elapsed_time is the only float a client divides by. */
-	if (r->serv_errno == 0 &&
-	    (!isfinite(r->elapsed_time) || r->elapsed_time < 0.0f))
-		return fail(why, whylen, EINVAL,
-			    "elapsed_time %g is not a finite value >= 0",
-			    (double)r->elapsed_time);
-	if (r->zc_copied > r->zc_sends)
-		return fail(why, whylen, EINVAL,
-			    "%" PRIu64 " zero-copy sends copied of %" PRIu64 " done",
-			    r->zc_copied, r->zc_sends);
+	np_wire_get_fields(msg, &tables[NP_WT_RESULTS], r);
+	/* Only with the magic: a 2.7.1 netserver's results never reach
+	 * these words (its stale bytes end at 0x123). */
+	get_ext(msg, &x);
+	if (x.present) {
+		r->ng = true;
+		np_wire_get_fields(msg, &tables[NP_WT_RESULTS_NG], r);
+	}
+	if ((err = np_wire_check_fields(&tables[NP_WT_RESULTS], r, 0, why, whylen)) ||
+	    (err = np_wire_check_fields(&tables[NP_WT_RESULTS_NG], r, 0, why, whylen)))
+		return err;
 	return ok(why, whylen);
 }
+
 
 /* ------------------------------------------------------------ host facts */
 
@@ -831,20 +585,20 @@ void np_wire_encode_facts_request(uint8_t *msg)
 
 bool np_wire_is_facts_request(const uint8_t *msg)
 {
-	return np_wire_type(msg) == NP_NG_FACTS && get_u32(msg, EXT_MAGIC) == NP_EXT_MAGIC;
+	return np_wire_type(msg) == NP_NG_FACTS && np_wire_get_u32(msg, EXT_MAGIC) == NP_EXT_MAGIC;
 }
 
 void np_wire_encode_facts(const struct np_host_facts *f, uint8_t *msg)
 {
 	put_header(msg, NP_NG_FACTS_REPLY, 0);
-	put_s32(msg, HF_MTU, f->mtu);
-	put_s32(msg, HF_SPEED, f->speed_mbps);
-	put_u32(msg, HF_OFFLOAD_KNOWN, f->offload_known);
-	put_u32(msg, HF_OFFLOAD_ON, f->offload_on);
-	put_s32(msg, HF_RX_QUEUES, f->rx_queues);
-	put_s32(msg, HF_TX_QUEUES, f->tx_queues);
-	put_s32(msg, HF_CPU_COUNT, f->cpu_count);
-#define PUT_TEXT(OFF, NAME) put_str(msg, OFF, sizeof(f->NAME) - 1, f->NAME);
+	np_wire_put_s32(msg, HF_MTU, f->mtu);
+	np_wire_put_s32(msg, HF_SPEED, f->speed_mbps);
+	np_wire_put_u32(msg, HF_OFFLOAD_KNOWN, f->offload_known);
+	np_wire_put_u32(msg, HF_OFFLOAD_ON, f->offload_on);
+	np_wire_put_s32(msg, HF_RX_QUEUES, f->rx_queues);
+	np_wire_put_s32(msg, HF_TX_QUEUES, f->tx_queues);
+	np_wire_put_s32(msg, HF_CPU_COUNT, f->cpu_count);
+#define PUT_TEXT(OFF, NAME) np_wire_put_str(msg, OFF, sizeof(f->NAME) - 1, f->NAME);
 	FACT_TEXTS(PUT_TEXT)
 #undef PUT_TEXT
 	put_own_ext(msg);
@@ -858,7 +612,7 @@ static int get_text(const uint8_t *msg, size_t off, size_t width, char *dst, con
 	const uint8_t *nul = memchr(msg + off, 0, width);
 	size_t n = nul ? (size_t)(nul - (msg + off)) : width - 1;
 
-	get_str(msg, off, n, dst);
+	np_wire_get_str(msg, off, n, dst);
 	if (!nul)
 		return fail(why, whylen, EINVAL, "%s is not NUL-terminated within %zu bytes", name,
 			    width);
@@ -881,18 +635,18 @@ static int check_fact(const char *name, int32_t v, int32_t max, char *why, size_
 int np_wire_decode_facts(const uint8_t *msg, struct np_host_facts *f, char *why,
 			 size_t whylen)
 {
-	const int32_t type = np_wire_type(msg), serv_errno = get_s32(msg, OFF_WORD1);
+	const int32_t type = np_wire_type(msg), serv_errno = np_wire_get_s32(msg, OFF_WORD1);
 	struct np_ext x;
 	int err = 0;
 
 	np_host_facts_unknown(f);
-	f->mtu = get_s32(msg, HF_MTU);
-	f->speed_mbps = get_s32(msg, HF_SPEED);
-	f->offload_known = get_u32(msg, HF_OFFLOAD_KNOWN);
-	f->offload_on = get_u32(msg, HF_OFFLOAD_ON);
-	f->rx_queues = get_s32(msg, HF_RX_QUEUES);
-	f->tx_queues = get_s32(msg, HF_TX_QUEUES);
-	f->cpu_count = get_s32(msg, HF_CPU_COUNT);
+	f->mtu = np_wire_get_s32(msg, HF_MTU);
+	f->speed_mbps = np_wire_get_s32(msg, HF_SPEED);
+	f->offload_known = np_wire_get_u32(msg, HF_OFFLOAD_KNOWN);
+	f->offload_on = np_wire_get_u32(msg, HF_OFFLOAD_ON);
+	f->rx_queues = np_wire_get_s32(msg, HF_RX_QUEUES);
+	f->tx_queues = np_wire_get_s32(msg, HF_TX_QUEUES);
+	f->cpu_count = np_wire_get_s32(msg, HF_CPU_COUNT);
 	get_ext(msg, &x);
 	if (type != NP_NG_FACTS_REPLY)
 		return fail(why, whylen, EINVAL, "type %" PRId32 " is not NP_NG_FACTS_REPLY (%d)",
@@ -931,7 +685,7 @@ void np_wire_encode_passphrase(const char *pass, uint8_t *msg)
 {
 	/* Leave room for the terminator the server's strcmp relies on. */
 	put_header(msg, NP_PASSPHRASE, -1);
-	put_str(msg, OFF_AREA, NP_MSG_SIZE - OFF_AREA - 1, pass);
+	np_wire_put_str(msg, OFF_AREA, NP_MSG_SIZE - OFF_AREA - 1, pass);
 }
 
 bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass)
@@ -939,7 +693,7 @@ bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass)
 	/* The string and its NUL, as netserver's strcmp reads it; every
 	 * byte is compared, so the time taken says nothing of the guess. */
 	uint8_t want[NP_MSG_SIZE];
-	size_t n = bounded_len(pass, NP_MSG_SIZE - OFF_AREA - 1) + 1;
+	size_t n = np_wire_text_len(pass, NP_MSG_SIZE - OFF_AREA - 1) + 1;
 	unsigned diff = 0;
 
 	np_wire_encode_passphrase(pass, want);
@@ -958,53 +712,12 @@ void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus,
 					uint8_t *msg)
 {
 	put_header(msg, NP_CPU_CALIBRATE, 0);
-	put_f32(msg, CC_RATE, &rate);
-	put_s32(msg, CC_NCPUS, ncpus);
+	np_wire_put_f32(msg, CC_RATE, &rate);
+	np_wire_put_s32(msg, CC_NCPUS, ncpus);
 }
 
 void np_wire_decode_cpu_calibrate_reply(const uint8_t *msg, float *rate, int32_t *ncpus)
 {
-	get_f32(msg, CC_RATE, rate);
-	*ncpus = get_s32(msg, CC_NCPUS);
-}
-
-/* ------------------------------------------------------------ addresses */
-
-/*
- * The reference copies the address bytes into host-order words and htonl()s
- * them, so on the little-endian hosts it runs on every IPv6 group arrives
- * reversed; an IPv4 address is one word, converted from its numeric value,
- * so its bytes arrive in network order.  The mapping is its own inverse.
- * Other families carry no address.  A scratch copy lets callers convert in
- * place.
- */
-static void addr_convert(uint32_t family, const uint8_t in[16],
-			 uint8_t out[16])
-{
-	uint8_t tmp[16] = { 0 };
-	size_t g;
-
-	if (family == NP_FAM_INET) {
-		memcpy(tmp, in, 4);
-	} else if (family == NP_FAM_INET6) {
-		for (g = 0; g < 16; g += 4) {
-			tmp[g] = in[g + 3];
-			tmp[g + 1] = in[g + 2];
-			tmp[g + 2] = in[g + 1];
-			tmp[g + 3] = in[g];
-		}
-	}
-	memcpy(out, tmp, sizeof(tmp));
-}
-
-void np_wire_addr_to_words(uint32_t family, const uint8_t addr[16],
-			   uint8_t words[16])
-{
-	addr_convert(family, addr, words);
-}
-
-void np_wire_addr_from_words(uint32_t family, const uint8_t words[16],
-			     uint8_t addr[16])
-{
-	addr_convert(family, words, addr);
+	np_wire_get_f32(msg, CC_RATE, rate);
+	*ncpus = np_wire_get_s32(msg, CC_NCPUS);
 }

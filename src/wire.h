@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "nic.h"
+#include "wire_field.h"
 
 #define NP_MSG_SIZE 656
 
@@ -89,11 +90,6 @@ enum np_msg_type {
 /* Direction, from the server's point of view. */
 #define NP_DIR_XMIT 2u
 #define NP_DIR_RECV 4u
-
-/* netperf's own address-family codes. */
-#define NP_FAM_UNSPEC 0u
-#define NP_FAM_INET 4u
-#define NP_FAM_INET6 6u
 
 #define NP_SOCK_STREAM 1u
 #define NP_SOCK_DGRAM 2u
@@ -253,23 +249,24 @@ struct np_omni_results {
 	uint32_t poll;
 };
 
+/* The omni messages' tables (wire_field.h), which the encoders and
+ * decoders below walk: the request, the response, the results (each
+ * struct's members but ext), the extension words (struct np_ext's
+ * members but present, which the magic stands for), and the results'
+ * netperf-ng counts (in the extension's parameter words, struct
+ * np_omni_results'). */
+enum np_wire_message {
+	NP_WT_REQUEST,
+	NP_WT_RESPONSE,
+	NP_WT_RESULTS,
+	NP_WT_EXT,
+	NP_WT_RESULTS_NG,
+};
+const struct np_wire_table *np_wire_table(enum np_wire_message m);
+
 /* The two header words of any message. */
 int32_t np_wire_type(const uint8_t *msg);
 int32_t np_wire_word1(const uint8_t *msg);
-
-/* How the decoders answer: np_wire_fail puts a one-line reason in why[]
- * (when given) and returns err; np_wire_ok empties why[] and returns 0. */
-#ifdef __GNUC__
-__attribute__((format(printf, 4, 5)))
-#endif
-int np_wire_fail(char *why, size_t whylen, int err, const char *fmt, ...);
-int np_wire_ok(char *why, size_t whylen);
-
-/* One big-endian word at byte offset off (off + 4 <= NP_MSG_SIZE), for
- * legacy.c's layouts. */
-uint32_t np_wire_get_u32(const uint8_t *msg, size_t off);
-int32_t np_wire_get_s32(const uint8_t *msg, size_t off);
-void np_wire_put_u32(uint8_t *msg, size_t off, uint32_t v);
 
 /*
  * Encoders fill all NP_MSG_SIZE bytes (unused ones zero); the extension
@@ -328,11 +325,5 @@ void np_wire_encode_sysinfo_reply(uint8_t *msg);
 void np_wire_encode_cpu_calibrate_reply(float rate, int32_t ncpus, uint8_t *msg);
 void np_wire_decode_cpu_calibrate_reply(const uint8_t *msg, float *rate, int32_t *ncpus);
 
-/* IPv4/IPv6 address bytes <-> the four address words of a request; the
- * reference puts each 4-byte group of an IPv6 address byte-reversed. */
-void np_wire_addr_to_words(uint32_t family, const uint8_t addr[16],
-			   uint8_t words[16]);
-void np_wire_addr_from_words(uint32_t family, const uint8_t words[16],
-			     uint8_t addr[16]);
 
 #endif

@@ -2616,6 +2616,271 @@ START_TEST(test_facts_fuzz)
 }
 END_TEST
 
+/* ------------------------------------------------------------ the tables */
+
+/* Each table, with the struct its rows point into and the bytes it may
+ * use: the 2.7.1 messages' own area (before the extension words), or the
+ * extension words. */
+static const struct table_case {
+	const char *name;
+	enum np_wire_message m;
+	size_t size;
+	size_t from, to;
+} table_cases[] = {
+	{ "request", NP_WT_REQUEST, sizeof(struct np_omni_request), 0x04, X_PARAMS },
+	{ "response", NP_WT_RESPONSE, sizeof(struct np_omni_response), 0x04, X_PARAMS },
+	{ "results", NP_WT_RESULTS, sizeof(struct np_omni_results), 0x04, X_PARAMS },
+	{ "ext", NP_WT_EXT, sizeof(struct np_ext), X_PARAMS, NP_MSG_SIZE },
+	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS, X_MAGIC },
+};
+#define N_TABLE_CASES ((int)(sizeof(table_cases) / sizeof(table_cases[0])))
+
+/* A row's bytes on the wire and in its struct member. */
+static size_t row_width(const struct np_wire_field *f)
+{
+	switch (f->kind) {
+	case NP_WK_U64:
+		return 8;
+	case NP_WK_S32S:
+		return 4u * f->len;
+	case NP_WK_STR:
+	case NP_WK_TEXT:
+		return f->len;
+	case NP_WK_ADDR:
+		return 16;
+	default:
+		return 4;
+	}
+}
+
+static size_t member_size(const struct np_wire_field *f)
+{
+	return f->kind == NP_WK_STR || f->kind == NP_WK_TEXT ? (size_t)f->len + 1
+							      : row_width(f);
+}
+
+/* Rows in wire order, word-aligned, inside the table's bytes, never
+ * overlapping on the wire or in the struct, each with a name. */
+START_TEST(test_table_rows_sane)
+{
+	const struct table_case *c = &table_cases[_i];
+	const struct np_wire_table *t = np_wire_table(c->m);
+	size_t end = c->from;
+
+	ck_assert_uint_gt(t->n, 0);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct np_wire_field *f = &t->f[i];
+
+		ck_assert_msg(f->name && f->name[0], "%s row %zu has no name", c->name, i);
+		ck_assert_msg(f->off % 4 == 0, "%s %s at 0x%x", c->name, f->name, f->off);
+		ck_assert_msg(f->off >= end, "%s %s at 0x%x overlaps or is out of order",
+			      c->name, f->name, f->off);
+		end = f->off + row_width(f);
+		ck_assert_msg(end <= c->to, "%s %s ends at 0x%zx, past 0x%zx", c->name,
+			      f->name, end, c->to);
+		ck_assert_msg(f->at + member_size(f) <= c->size, "%s %s past its struct",
+			      c->name, f->name);
+		for (size_t j = 0; j < i; j++) {
+			const struct np_wire_field *g = &t->f[j];
+
+			ck_assert_msg(g->at + member_size(g) <= f->at ||
+				      f->at + member_size(f) <= g->at,
+				      "%s %s and %s share struct bytes", c->name, g->name, f->name);
+		}
+	}
+}
+END_TEST
+
+/* A value for the row that fills its member with non-zero bytes (masked
+ * bits only, where the decoder masks). */
+static void row_pattern(const struct np_wire_field *f, size_t row, uint8_t *p)
+{
+	size_t n = member_size(f);
+
+	for (size_t k = 0; k < n; k++)
+		p[k] = (uint8_t)('A' + (row * 7 + k) % 26);
+	if (f->kind == NP_WK_STR || f->kind == NP_WK_TEXT)
+		p[n - 1] = '\0';
+	if (f->kind == NP_WK_U32 && f->mask) {
+		uint32_t v = 0xffffffffu & f->mask;
+
+		memcpy(p, &v, sizeof(v));
+	}
+}
+
+/* Every row alone: its value lands in its own bytes and nowhere else,
+ * and comes back into its own member and nowhere else. */
+START_TEST(test_table_rows_roundtrip)
+{
+	const struct table_case *c = &table_cases[_i];
+	const struct np_wire_table *t = np_wire_table(c->m);
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct np_wire_field *f = &t->f[i];
+		const struct np_wire_table one = { f, 1 };
+		uint8_t *s = calloc(1, c->size), *back = calloc(1, c->size);
+		uint8_t msg[NP_MSG_SIZE] = { 0 };
+		uint32_t fam = NP_FAM_INET6;
+		int inside = 0;
+
+		ck_assert(s && back);
+		row_pattern(f, i, s + f->at);
+		if (f->kind == NP_WK_ADDR) {
+			memcpy(s + f->aux, &fam, sizeof(fam));
+			memcpy(back + f->aux, &fam, sizeof(fam));
+		}
+		np_wire_put_fields(msg, &one, s);
+		for (size_t b = 0; b < NP_MSG_SIZE; b++) {
+			if (b >= f->off && b < f->off + row_width(f))
+				inside |= msg[b];
+			else
+				ck_assert_msg(msg[b] == 0, "%s %s writes byte 0x%zx", c->name,
+					      f->name, b);
+		}
+		ck_assert_msg(inside, "%s %s writes nothing", c->name, f->name);
+		np_wire_get_fields(msg, &one, back);
+		ck_assert_msg(memcmp(s, back, c->size) == 0, "%s %s does not round-trip",
+			      c->name, f->name);
+		free(s);
+		free(back);
+	}
+}
+END_TEST
+
+/* A row's range, at each bound and one past it, through the decoder of
+ * a valid captured request (or response, results), with the errno and
+ * the reason the rule gives. */
+static int decode_table_case(const struct table_case *c, const uint8_t *msg, char *why)
+{
+	struct np_omni_request q;
+	struct np_omni_response r;
+	struct np_omni_results res;
+
+	switch (c->m) {
+	case NP_WT_REQUEST:
+		return np_wire_decode_request(msg, &q, why, WHYLEN);
+	case NP_WT_RESPONSE:
+		return np_wire_decode_response(msg, &r, why, WHYLEN);
+	default:
+		return np_wire_decode_results(msg, &res, why, WHYLEN);
+	}
+}
+
+static void try_bound(const struct table_case *c, const struct np_wire_field *f,
+		      const uint8_t *base, int64_t v, int want, const char *text)
+{
+	uint8_t msg[NP_MSG_SIZE];
+	char why[WHYLEN] = "";
+	int ret;
+
+	memcpy(msg, base, sizeof(msg));
+	set_be32(msg, f->off, (uint32_t)v);
+	ret = decode_table_case(c, msg, why);
+	ck_assert_msg(ret == want, "%s %s = %lld: %d (%s), want %d", c->name, f->name,
+		      (long long)v, ret, why, want);
+	if (want)
+		ck_assert_msg(strcmp(why, text) == 0, "%s %s = %lld: '%s', want '%s'", c->name,
+			      f->name, (long long)v, why, text);
+}
+
+START_TEST(test_table_ranges)
+{
+	static const struct { enum np_wire_message m; const char *file; int n; } bases[] = {
+		{ NP_WT_REQUEST, "tcp_stream_default.txt", 1 },
+		{ NP_WT_RESPONSE, "tcp_stream_default.txt", 2 },
+		{ NP_WT_RESULTS, "tcp_stream_default.txt", 3 },
+	};
+	int ranged = 0;
+
+	for (size_t k = 0; k < sizeof(bases) / sizeof(bases[0]); k++) {
+		const struct table_case *c = &table_cases[bases[k].m];
+		const struct np_wire_table *t = np_wire_table(c->m);
+		const uint8_t *base = need_vec(bases[k].file, bases[k].n)->msg;
+		char text[WHYLEN];
+
+		ck_assert_int_eq(decode_table_case(c, base, text), 0);
+		for (size_t i = 0; i < t->n; i++) {
+			const struct np_wire_field *f = &t->f[i];
+			const int err = f->err ? f->err : EINVAL;
+			const bool lo = f->bounds & NP_WB_MIN, hi = f->bounds & NP_WB_MAX;
+			/* The rows' own rules only: their pass/fail must not
+			 * depend on another rule (4-byte kinds only). */
+			ck_assert(!f->bounds || row_width(f) == 4);
+			if (!f->bounds)
+				continue;
+			ranged++;
+			if (lo)
+				try_bound(c, f, base, f->min, 0, "");
+			if (hi)
+				try_bound(c, f, base, f->max, 0, "");
+			if (lo && hi)
+				snprintf(text, sizeof(text), "%s %lld out of range %lld..%lld",
+					 f->name, (long long)f->max + 1, (long long)f->min,
+					 (long long)f->max);
+			else if (hi)
+				snprintf(text, sizeof(text), "%s %lld exceeds %lld", f->name,
+					 (long long)f->max + 1, (long long)f->max);
+			if (hi)
+				try_bound(c, f, base, f->max + 1, err, text);
+			if (lo && f->kind == NP_WK_S32) {
+				if (hi)
+					snprintf(text, sizeof(text), "%s %lld out of range %lld..%lld",
+						 f->name, (long long)f->min - 1, (long long)f->min,
+						 (long long)f->max);
+				else
+					snprintf(text, sizeof(text), "%s %lld is below %lld", f->name,
+						 (long long)f->min - 1, (long long)f->min);
+				try_bound(c, f, base, f->min - 1, err, text);
+			}
+		}
+	}
+	/* send_buf_size, recv_buf_size, test_length, data_port,
+	 * netperf_port, socket_prio, socket_tos. */
+	ck_assert_int_eq(ranged, 7);
+}
+END_TEST
+
+/* Each rule of a row's own check: the request's family, privileged port,
+ * congestion control and fill file, the response's port, the results'
+ * elapsed time and zero-copy counts, with the texts the log has always
+ * shown. */
+START_TEST(test_table_checks)
+{
+	static const struct {
+		enum np_wire_message m;
+		int n;		/* the message in tcp_stream_default.txt */
+		size_t off;
+		uint32_t v;
+		int err;
+		const char *why;
+	} cases[] = {
+		{ NP_WT_REQUEST, 1, 0x5c, 5, EAFNOSUPPORT, "ipfamily 5 is not 4 or 6" },
+		{ NP_WT_REQUEST, 1, 0x58, 80, EACCES, "data_port 80 is privileged (1..1023)" },
+		{ NP_WT_REQUEST, 1, 0x58, 1024, 0, "" },
+		{ NP_WT_REQUEST, 1, 0xa0, 0x41420a00, EINVAL,
+		  "cong_control has invalid byte 0x0a at 2" },
+		{ NP_WT_REQUEST, 1, 0xb0, 0x2f000000, EACCES, "fill files are not served" },
+		{ NP_WT_RESPONSE, 2, 0x34, 0, EINVAL, "data_port 0 out of range 1..65535" },
+		{ NP_WT_RESPONSE, 2, 0x34, 65536, EINVAL, "data_port 65536 out of range 1..65535" },
+		{ NP_WT_RESULTS, 3, 0x30, 0xbf800000, EINVAL,
+		  "elapsed_time -1 is not a finite value >= 0" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t msg[NP_MSG_SIZE];
+		char why[WHYLEN] = "x";
+		int ret;
+
+		memcpy(msg, need_vec("tcp_stream_default.txt", cases[i].n)->msg, sizeof(msg));
+		set_be32(msg, cases[i].off, cases[i].v);
+		ret = decode_table_case(&table_cases[cases[i].m], msg, why);
+		ck_assert_msg(ret == cases[i].err && strcmp(why, cases[i].why) == 0,
+			      "case %zu: %d '%s', want %d '%s'", i, ret, why, cases[i].err,
+			      cases[i].why);
+	}
+}
+END_TEST
+
 /* --------------------------------------------------------------- suite */
 
 static Suite *wire_suite(void)
@@ -2650,6 +2915,8 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_results_cong_unterminated);
 	tcase_add_test(tc, test_results_cong_hostile);
 	tcase_add_test(tc, test_header_words_signed);
+	tcase_add_loop_test(tc, test_table_rows_sane, 0, N_TABLE_CASES);
+	tcase_add_loop_test(tc, test_table_rows_roundtrip, 0, N_TABLE_CASES);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("validation");
@@ -2659,6 +2926,8 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_response_validation);
 	tcase_add_test(tc, test_results_validation);
 	tcase_add_test(tc, test_results_ng_counts);
+	tcase_add_test(tc, test_table_ranges);
+	tcase_add_test(tc, test_table_checks);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("encoders");
