@@ -36,8 +36,9 @@
 #include "json.h"
 #include "metrics.h"
 #include "mmsg.h"
-#include "msg.h"
+#include "say.h"
 #include "plan.h"
+#include "preflight.h"
 #include "report.h"
 #include "sock.h"
 #include "stats.h"
@@ -47,7 +48,7 @@
 /* -D: the figure since the previous tick, from the counters the loop
  * keeps current; called off the loop's fast path. */
 struct interim {
-	struct np_link *l;
+	struct np_flow *l;
 	double since;                 /* np_now() of the previous figure */
 	uint64_t units;               /* counter then */
 };
@@ -67,7 +68,7 @@ static uint64_t interim_units(const struct np_run *run, char unit)
 
 /* -J: into the link's series (allocated beforehand), or counted as
  * dropped once it is full. */
-static void keep_interim(struct np_link *l, double rate, double secs,
+static void keep_interim(struct np_flow *l, double rate, double secs,
 			 const struct timespec *wall)
 {
 	if (l->series_len == l->series_room) {
@@ -185,7 +186,7 @@ static char *data_buffer(size_t len, int align, int offset, int fill_fd, void **
 	return p;
 }
 
-static void local_cpu(const struct np_link *l, int ncpus, bool started, struct np_result *s)
+static void local_cpu(const struct np_flow *l, int ncpus, bool started, struct np_result *s)
 {
 	struct np_cpu_util u;
 
@@ -243,7 +244,7 @@ struct phase {
  * port for each connection from its range, starting anywhere in it and
  * going on where the last iteration stopped (one fixed port would make
  * each connection wait out the last one's). */
-static void crr_ports(const struct np_plan *p, struct np_link *l, struct np_run *run)
+static void crr_ports(const struct np_plan *p, struct np_flow *l, struct np_run *run)
 {
 	const struct np_opts *o = p->o;
 
@@ -265,7 +266,7 @@ static void crr_ports(const struct np_plan *p, struct np_link *l, struct np_run 
 }
 
 /* Step 1: our data socket, bound where the plan says. */
-static int data_socket(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static int data_socket(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		       struct np_result *s, FILE *err)
 {
 	const struct np_test *t = p->test;
@@ -288,7 +289,7 @@ static int data_socket(const struct np_plan *p, struct np_link *l, struct phase 
 }
 
 /* Step 2: the request, and what netserver's response says of its end. */
-static int ask_netserver(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static int ask_netserver(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 			 struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -313,7 +314,7 @@ static int ask_netserver(const struct np_plan *p, struct np_link *l, struct phas
 
 /* Step 3: the run the test's loop reads: its peer, sizes, options, and
  * when it ends. */
-static void run_setup(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static void run_setup(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		      const struct np_result *s)
 {
 	const struct np_opts *o = p->o;
@@ -355,7 +356,7 @@ static void run_setup(const struct np_plan *p, struct np_link *l, struct phase *
 }
 
 /* Step 4: the data buffers, at -a/-o's places, -F's file in the first. */
-static int run_buffers(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static int run_buffers(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		       const struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -376,7 +377,7 @@ static int run_buffers(const struct np_plan *p, struct np_link *l, struct phase 
 
 /* Step 5: the data phase, between -s's wait (or --flows' start gate)
  * and the watch's end; -1 when it could not start. */
-static int data_phase(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		      struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -416,7 +417,7 @@ static int data_phase(const struct np_plan *p, struct np_link *l, struct phase *
 
 /* Step 6: what our end knows after the data: CPU, counters, the
  * socket's last state, the host. */
-static void local_end(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static void local_end(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		      struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -439,7 +440,7 @@ static void local_end(const struct np_plan *p, struct np_link *l, struct phase *
 }
 
 /* Step 7: netserver's results and the figures, or why the data failed. */
-static int results(const struct np_plan *p, struct np_link *l, struct phase *ph,
+static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		   struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -462,7 +463,7 @@ static int results(const struct np_plan *p, struct np_link *l, struct phase *ph,
 
 /* One iteration on one connection, its figures in s: 0, or -1 after
  * the error line. */
-static int iteration(const struct np_plan *p, struct np_link *l, struct np_result *s, FILE *err)
+static int iteration(const struct np_plan *p, struct np_flow *l, struct np_result *s, FILE *err)
 {
 	struct phase ph;
 	int rc = -1;
@@ -506,7 +507,7 @@ void np_client_uuid(char out[37])
 /* One flow of --flows, in its own thread. */
 struct flow_job {
 	const struct np_plan *p;
-	struct np_link *l;
+	struct np_flow *l;
 	struct np_result *s;
 	FILE *err;
 	int rc;
@@ -528,7 +529,7 @@ static void *flow_main(void *arg)
 }
 
 /* One iteration of n flows; their reports in fs. */
-static int flows_iteration(const struct np_plan *p, struct np_link *links, struct np_result *fs,
+static int flows_iteration(const struct np_plan *p, struct np_flow *links, struct np_result *fs,
 			   int n, FILE *err)
 {
 	struct flow_job *jobs = calloc((size_t)n, sizeof(*jobs));
@@ -559,7 +560,7 @@ static int flows_iteration(const struct np_plan *p, struct np_link *links, struc
 /* The test's iterations (-i/-I) on the plan, their tally in t and the
  * figures in s, with --flows those of the flows' SUM (each flow's last
  * in fs).  0, or -1 after the error line. */
-static int measure(const struct np_plan *p, struct np_link *links, struct np_result *fs, int n,
+static int measure(const struct np_plan *p, struct np_flow *links, struct np_result *fs, int n,
 		   struct np_tally *t, struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -609,7 +610,7 @@ static int measure(const struct np_plan *p, struct np_link *links, struct np_res
 struct sweep_state {
 	const struct np_sweep_list *sizes;
 	const struct np_plan *p;
-	struct np_link *links;
+	struct np_flow *links;
 	struct np_result *fs;
 	int n;
 	FILE *err;
@@ -636,7 +637,7 @@ static int sweep_size(void *ctx, int32_t size, struct np_result *s)
 }
 
 /* The end of the run for netserver: each control connection's goodbye. */
-static void goodbye(struct np_link *links, int n)
+static void goodbye(struct np_flow *links, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (links[i].ctl >= 0)
@@ -660,14 +661,14 @@ struct client {
 	const struct output *show;    /* the output the command line chose */
 	const char *host;             /* the control host, as named */
 	int n;                        /* flows: 1 without --flows */
-	struct np_link *links;
+	struct np_flow *links;
 	struct np_result *fs;         /* each flow's last iteration */
 	struct np_plan p;
 	struct np_report head;        /* the settings; the plan once made */
 	struct np_tally t;            /* the iterations so far */
 	struct np_result s;           /* what they measured */
 	struct sweep_state sw;
-	struct np_msg_log msgs;       /* -J: the error and warning lines */
+	struct np_say_log msgs;       /* -J: the error and warning lines */
 	struct utsname un;
 	char cmdline[4096], uuid[37];
 };
@@ -728,7 +729,7 @@ static int text_end(struct client *c, int rc)
 static void json_start(struct client *c)
 {
 	memset(&c->msgs, 0, sizeof(c->msgs));
-	np_msg_keep(&c->msgs);
+	np_say_keep(&c->msgs);
 }
 
 static void json_begin(struct client *c)
@@ -743,7 +744,7 @@ static int json_end(struct client *c, int rc)
 {
 	const struct np_confidence_rule rule = { c->o->confidence, c->o->conf_level,
 						  c->o->conf_width, c->o->result_only };
-	const char *warnings[NP_MSG_WARNINGS];
+	const char *warnings[NP_SAY_WARNINGS];
 	struct np_json_run x = { c->n > 1 ? c->fs : NULL, c->n, NULL, warnings,
 				 c->msgs.nwarnings, c->sw.sizes, c->sw.res, c->sw.done };
 	struct np_report rep = c->head;
@@ -757,7 +758,7 @@ static int json_end(struct client *c, int rc)
 		rep.res.ninterim = (int)c->links[0].series_len;
 		rep.res.interim_dropped = c->links[0].series_dropped;
 	}
-	np_msg_keep(NULL);
+	np_say_keep(NULL);
 	for (int i = 0; i < c->msgs.nwarnings; i++)
 		warnings[i] = c->msgs.warnings[i];
 	if (rc != 0)
@@ -820,7 +821,7 @@ static int client_prepare(struct client *c)
 	int rc;
 
 	/* --batch, --gso: 2 a usage error, 1 what the kernel lacks. */
-	if ((rc = np_mmsg_check(o, c->err)) != 0)
+	if ((rc = np_preflight_check(o, c->err)) != 0)
 		return rc;
 	if (sigint_pipe_open() < 0) {
 		np_fail(c->err, "pipe: %s", strerror(errno));
@@ -833,12 +834,12 @@ static int client_prepare(struct client *c)
 		return 1;
 	}
 	for (int i = 0; i < c->n; i++) {
-		c->links[i] = (struct np_link){ .ctl = -1, .fill_fd = -1, .file_fd = -1, .index = i };
+		c->links[i] = (struct np_flow){ .ctl = -1, .fill_fd = -1, .file_fd = -1, .index = i };
 		c->links[i].lcpu = flow_cpu(o->lcpus, o->nlcpus, i, -1);
 		c->links[i].rcpu = flow_cpu(o->rcpus, o->nrcpus, i, o->rcpu_bind);
 	}
 	for (int i = 0; i < c->n; i++)
-		if (np_link_prepare(o, &c->links[i], c->err) < 0)
+		if (np_flow_prepare(o, &c->links[i], c->err) < 0)
 			return 1;
 	/* -T: the whole process; --local-cpus: each flow's thread. */
 	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0) {
@@ -855,7 +856,7 @@ static int client_connect(struct client *c)
 	struct np_addr peer, flow_peer;
 
 	for (int i = 0; i < c->n; i++)
-		if (np_link_connect(c->o, c->host, &c->links[i], i ? &flow_peer : &peer,
+		if (np_flow_connect(c->o, c->host, &c->links[i], i ? &flow_peer : &peer,
 				    c->err) < 0)
 			return 1;
 	if (np_plan_make(&c->p, c->o, c->host, &peer, c->err) < 0)
@@ -903,7 +904,7 @@ static int client_measure(struct client *c)
 static void client_release(struct client *c)
 {
 	for (int i = 0; c->links && i < c->n; i++)
-		np_link_release(&c->links[i]);
+		np_flow_release(&c->links[i]);
 	free(c->links);
 	free(c->fs);
 	free(c->sw.res);

@@ -21,7 +21,7 @@
 #include "control.h"
 #include "cpu.h"
 #include "legacy.h"
-#include "msg.h"
+#include "say.h"
 #include "stats.h"
 #include "units.h"
 
@@ -46,7 +46,7 @@ static void wire_addr(const struct np_addr *a, uint8_t out[16])
 /* The DO_OMNI request, word for word as netperf 2.7.1 builds it
  * (the captures tests/data/vectors/tcp_stream_opts.txt, tcp_maerts_opts.txt,
  * tcp_rr_opts.txt). */
-static void build_request(const struct np_plan *p, const struct np_link *l, int fd,
+static void build_request(const struct np_plan *p, const struct np_flow *l, int fd,
 			  struct np_result *s, struct np_omni_request *q)
 {
 	const struct np_opts *o = p->o;
@@ -192,7 +192,7 @@ static int fail_remote(FILE *err, const char *what, int32_t e)
 /* One reply within timeout_ms into l->msg: 0, or -1 with why it did not
  * come.  A facts reply that came too late for its question (the run went
  * on without it) is dropped on the way. */
-static int reply_in(struct np_link *l, const char *what, int timeout_ms, char *why,
+static int reply_in(struct np_flow *l, const char *what, int timeout_ms, char *why,
 		    size_t whylen)
 {
 	size_t got = 0;
@@ -224,7 +224,7 @@ static int reply_in(struct np_link *l, const char *what, int timeout_ms, char *w
 	return -1;
 }
 
-static int read_reply(struct np_link *l, const char *what, int timeout_ms, FILE *err)
+static int read_reply(struct np_flow *l, const char *what, int timeout_ms, FILE *err)
 {
 	char why[256];
 
@@ -238,7 +238,7 @@ static int read_reply(struct np_link *l, const char *what, int timeout_ms, FILE 
  * DO_OMNI with 998: ask for the same test with its legacy request, on the
  * same connection, and keep to those for the later iterations.
  */
-static int legacy_setup(const struct np_result *s, struct np_link *l,
+static int legacy_setup(const struct np_result *s, struct np_flow *l,
 			const struct np_omni_request *q, struct np_omni_response *rsp,
 			FILE *err)
 {
@@ -262,7 +262,7 @@ static int legacy_setup(const struct np_result *s, struct np_link *l,
 
 /* What the response says of netserver: netserver-ng answers with its
  * extension words, netperf 2.7.1's never does. */
-static int server_kind(const struct np_plan *p, struct np_link *l,
+static int server_kind(const struct np_plan *p, struct np_flow *l,
 		       const struct np_omni_response *rsp, FILE *err)
 {
 	if (rsp->ext.present && !l->ours)
@@ -290,7 +290,7 @@ static int server_kind(const struct np_plan *p, struct np_link *l,
 }
 
 /* Results in the format of the request they answer. */
-static int decode_results(const struct np_link *l, const struct np_result *s,
+static int decode_results(const struct np_flow *l, const struct np_result *s,
 			  const struct np_omni_response *rsp, struct np_omni_results *res,
 			  char *why, size_t whylen)
 {
@@ -300,7 +300,7 @@ static int decode_results(const struct np_link *l, const struct np_result *s,
 	return np_wire_decode_results(l->msg, res, why, whylen);
 }
 
-int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
+int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
 		      struct np_result *s, struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_request q;
@@ -371,7 +371,7 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
  * input is, but the facts only describe a run that is over: without them
  * (no reply in time, a bad one) the run's figures stand, the facts are
  * unknown and a warning says why. */
-static void ask_host_facts(struct np_link *l, FILE *err)
+static void ask_host_facts(struct np_flow *l, FILE *err)
 {
 	char why[256];
 
@@ -390,7 +390,7 @@ static void ask_host_facts(struct np_link *l, FILE *err)
 }
 
 /* The results step of an iteration. */
-int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
+int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_results res;
@@ -418,7 +418,7 @@ int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_re
  * That reason is the run's error, not the reset it caused here (or the
  * ENOTCONN of the end marker's shutdown, when the results' arrival
  * stopped the loop first). */
-int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,
+int np_exchange_cut_reason(struct np_flow *l, const struct np_result *s,
 			   const struct np_omni_response *rsp, int data_err, FILE *err)
 {
 	struct np_omni_results res;
@@ -445,7 +445,7 @@ static uint16_t no_control_port(const struct np_opts *o, const struct np_test *t
 	return t->rr ? 7 : (t->direction & NP_DIR_XMIT) ? 19 : 9;
 }
 
-void np_exchange_no_control_setup(const struct np_plan *p, struct np_link *l, int fd,
+void np_exchange_no_control_setup(const struct np_plan *p, struct np_flow *l, int fd,
 				  struct np_result *s, struct np_omni_response *rsp)
 {
 	struct np_omni_request q;
@@ -479,7 +479,7 @@ void np_exchange_no_control_results(struct np_result *s)
 
 /* TCP_SENDFILE sends from a file: the -F file when it is a regular
  * one, else an unlinked temporary file of netperf's pattern. */
-static int open_sendfile(const struct np_opts *o, struct np_link *l, FILE *err)
+static int open_sendfile(const struct np_opts *o, struct np_flow *l, FILE *err)
 {
 	static const size_t size = 1 << 20;
 	const char *tmpdir = getenv("TMPDIR");
@@ -546,7 +546,7 @@ static size_t interim_room(const struct np_opts *o)
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
  * -c's snapshots, -J's interim figures; its host facts, unknown until
  * read. */
-int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err)
+int np_flow_prepare(const struct np_opts *o, struct np_flow *l, FILE *err)
 {
 	np_host_facts_unknown(&l->local_host);
 	np_host_facts_unknown(&l->remote_host);
@@ -579,7 +579,7 @@ int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err)
 	return 0;
 }
 
-void np_link_release(struct np_link *l)
+void np_flow_release(struct np_flow *l)
 {
 	if (l->ctl >= 0)
 		close(l->ctl);
@@ -596,7 +596,7 @@ void np_link_release(struct np_link *l)
 }
 
 /* The control connection (and -Z's passphrase), or -N's data peer. */
-int np_link_connect(const struct np_opts *o, const char *host, struct np_link *l,
+int np_flow_connect(const struct np_opts *o, const char *host, struct np_flow *l,
 		    struct np_addr *peer, FILE *err)
 {
 	char why[512];

@@ -26,8 +26,9 @@ struct np_hist;
  * test's ticks every 100 us. */
 #define NP_INTERIM_KEEP 100000
 
-/* Per-connection state carried from one iteration to the next. */
-struct np_link {
+/* One flow: its control connection to netserver and the state carried
+ * from one iteration to the next (--flows runs several). */
+struct np_flow {
 	int ctl;
 	unsigned replies;             /* messages read so far */
 	float cpu_rate;               /* echoed, as netperf does */
@@ -70,37 +71,37 @@ struct np_link {
 
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
  * -c's snapshots.  0, or -1 with the reason on err. */
-int np_link_prepare(const struct np_opts *o, struct np_link *l, FILE *err);
-/* Close and free what np_link_prepare and np_link_connect opened. */
-void np_link_release(struct np_link *l);
+int np_flow_prepare(const struct np_opts *o, struct np_flow *l, FILE *err);
+/* Close and free what np_flow_prepare and np_flow_connect opened. */
+void np_flow_release(struct np_flow *l);
 /* The control connection (and -Z's passphrase), or -N's data peer. */
-int np_link_connect(const struct np_opts *o, const char *host, struct np_link *l,
+int np_flow_connect(const struct np_opts *o, const char *host, struct np_flow *l,
 		    struct np_addr *peer, FILE *err);
 
 /* Send the DO_OMNI request for the data socket fd (or the legacy one,
  * once netserver answered 998) and read netserver's response into rsp;
  * the widths and the data socket's port go to s.  0, or -1 with the
  * reason on err. */
-int np_exchange_setup(const struct np_plan *p, struct np_link *l, int fd,
+int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
 		      struct np_result *s, struct np_omni_response *rsp, FILE *err);
 /* After the data phase: read netserver's results and fill the result's
  * remote fields; the first time, ask a netserver-ng that can tell for
  * its host facts (remote_host; unknown, with a warning on err, when the
  * answer is late or bad: the run's figures stand).  0, or -1 with the
  * reason on err. */
-int np_exchange_results(const struct np_plan *p, struct np_link *l, struct np_result *s,
+int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err);
 
 /* The data phase failed with data_err (ECONNRESET, EPIPE, ECONNREFUSED,
  * ENOTCONN: the peer's doing): 1 when netserver-ng's results came at once and say
  * why (a limit of its own), that reason on err; 0 when the local error
  * stands. */
-int np_exchange_cut_reason(struct np_link *l, const struct np_result *s,
+int np_exchange_cut_reason(struct np_flow *l, const struct np_result *s,
 			   const struct np_omni_response *rsp, int data_err, FILE *err);
 
 /* -N: what np_exchange_setup and np_exchange_results would give, without
  * a netserver. */
-void np_exchange_no_control_setup(const struct np_plan *p, struct np_link *l, int fd,
+void np_exchange_no_control_setup(const struct np_plan *p, struct np_flow *l, int fd,
 				  struct np_result *s, struct np_omni_response *rsp);
 void np_exchange_no_control_results(struct np_result *s);
 

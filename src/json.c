@@ -228,7 +228,7 @@ static json_t *offload(const struct np_host_facts *h, enum np_offload o)
 					    : json_null();
 }
 
-/* The interface the data crossed on one end (src/nic.h), null unknown. */
+/* The interface the data crossed on one end (src/facts.h), null unknown. */
 static json_t *interface(struct jb *b, const struct np_host_facts *h)
 {
 	json_t *o, *off;

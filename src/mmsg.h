@@ -16,14 +16,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 
 #include "kcall.h"
 
-struct np_opts;
 struct np_run;
 
 /* --batch's maximum (the options' max): the vectors are this long. */
@@ -35,7 +33,7 @@ typedef struct mmsghdr np_mmsghdr;
 #else
 #define NP_HAVE_MMSG 0
 /* The C library has no sendmmsg: the same layout, so that the loops
- * build; every call fails with ENOSYS (np_mmsg_check stops first). */
+ * build; every call fails with ENOSYS (np_preflight_check stops first). */
 typedef struct {
 	struct msghdr msg_hdr;
 	unsigned int msg_len;
@@ -142,13 +140,5 @@ int np_gro_set(int fd);
  */
 int np_gso_client_setup(struct np_run *run, int gso, const char **what);
 
-/*
- * netperf, before anything connects: what --batch and --gso allow here.
- * 0 to go on; 2 for a usage error (-m over the kernel's segment limit);
- * 1 where the build or the kernel lacks what the option needs.  One line
- * on err either way.  UDP_RR --batch without -b warns (one request is in
- * flight: nothing to batch).
- */
-int np_mmsg_check(const struct np_opts *o, FILE *err);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "msg.h"
+#include "say.h"
 #include "units.h"
 
 int np_plan_resolve(const char *host, int family, int socktype, bool passive,

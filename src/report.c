@@ -21,7 +21,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "nic.h"
+#include "facts.h"
 #include "opts.h"
 #include "plan.h"
 #include "selectors.h"

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "nic.h"
+#include "facts.h"
 #include "stats.h"
 #include "test.h"
 
@@ -121,7 +121,7 @@ struct np_result {
 	double conf_t;
 
 	/* What the data ran over on each end: the interface, its driver and
-	 * offloads, the kernel and CPU (nic.h).  remote_host is known only
+	 * offloads, the kernel and CPU (facts.h).  remote_host is known only
 	 * when netserver-ng said (never from netserver 2.7.1, nor with -N). */
 	struct np_host_facts local_host, remote_host;
 

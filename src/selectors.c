@@ -97,7 +97,7 @@ enum field_id {
 	/* netperf-ng's own, which netperf 2.7.1's "?" list and "all" lack. */
 	S_P99_9_LATENCY, S_P99_99_LATENCY, S_LOCAL_SEND_PACKET_RATE,
 	S_REMOTE_RECV_PACKET_RATE, S_PACKET_LOSS_PERCENT,
-	/* What the data ran over (nic.h): a side's interface, then its
+	/* What the data ran over (facts.h): a side's interface, then its
 	 * offloads in enum np_offload's order. */
 	S_LOCAL_INTERFACE_MTU, S_LOCAL_INTERFACE_SPEED, S_LOCAL_INTERFACE_RX_QUEUES,
 	S_LOCAL_INTERFACE_TX_QUEUES, S_LOCAL_OFFLOAD_RX_CSUM, S_LOCAL_OFFLOAD_TX_CSUM,
@@ -652,7 +652,7 @@ struct value {
 /* What netperf prints for what it does not measure in 2.7.1: the
  * uname/driver/slot/model strings were dropped, and a plain build keeps
  * its initial values for the rest.  netperf-ng prints the uname, driver
- * and CPU model strings it knows (the host facts, nic.h) and these where
+ * and CPU model strings it knows (the host facts, facts.h) and these where
  * it does not. */
 #define DEPRECATED "Deprecated"
 #define NO_IFID (-2)            /* interface vendor/device ids */

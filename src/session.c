@@ -32,7 +32,7 @@
 #include "dataaddr.h"
 #include "legacy.h"
 #include "log.h"
-#include "nic.h"
+#include "facts.h"
 #include "sock.h"
 #include "test.h"
 #include "units.h"

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nic.h"
+#include "facts.h"
 #include "wire_field.h"
 
 #define NP_MSG_SIZE 656
@@ -301,7 +301,7 @@ int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 			   char *why, size_t whylen);
 
 /*
- * Host facts (nic.h), netperf-ng to netperf-ng only: netperf asks with an
+ * Host facts (facts.h), netperf-ng to netperf-ng only: netperf asks with an
  * NP_NG_FACTS request (the extension's magic in it, nothing else) after
  * the results, when netserver's response named NP_EXT_CAP_HOST_FACTS;
  * netserver answers NP_NG_FACTS_REPLY for its end of the last data

@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nic.h"
+#include "facts.h"
 
 /* The wire carries IEEE-754 binary32 bit patterns in 32-bit words. */
 _Static_assert(sizeof(float) == 4, "float must be 32 bits");

@@ -21,7 +21,7 @@
 #include <sys/socket.h>
 
 #include "json.h"
-#include "msg.h"
+#include "say.h"
 #include "opts.h"
 #include "plan.h"
 #include "report.h"
@@ -516,14 +516,14 @@ START_TEST(test_hostile_values)
 }
 END_TEST
 
-/* -J's error and warnings come from msg.c's log: the first error, the
- * first NP_MSG_WARNINGS warnings, each cut to NP_MSG_LINE - 1 bytes,
+/* -J's error and warnings come from say.c's log: the first error, the
+ * first NP_SAY_WARNINGS warnings, each cut to NP_SAY_LINE - 1 bytes,
  * nothing once the log is let go; stderr has every line all the same,
  * -d's too (never kept). */
 START_TEST(test_msg_log)
 {
-	static struct np_msg_log log;
-	char long_line[NP_MSG_LINE + 100], *buf = NULL;
+	static struct np_say_log log;
+	char long_line[NP_SAY_LINE + 100], *buf = NULL;
 	size_t len = 0;
 	FILE *err = open_memstream(&buf, &len);
 	struct np_opts o;
@@ -534,22 +534,22 @@ START_TEST(test_msg_log)
 	memset(long_line, 'w', sizeof(long_line) - 1);
 	long_line[sizeof(long_line) - 1] = '\0';
 	memset(&log, 0, sizeof(log));
-	np_msg_keep(&log);
+	np_say_keep(&log);
 	ck_assert_int_eq(np_fail(err, "first %d", 1), -1);
 	np_fail(err, "second");
 	np_debug(&o, err, "a step");
 	np_warn(err, "%s", long_line);
-	for (int i = 1; i < NP_MSG_WARNINGS + 3; i++)
+	for (int i = 1; i < NP_SAY_WARNINGS + 3; i++)
 		np_warn(err, "warning %d", i);
-	np_msg_keep(NULL);
+	np_say_keep(NULL);
 	np_fail(err, "after");
 	np_warn(err, "after");
 	fclose(err);
 	ck_assert_str_eq(log.error, "first 1");
-	ck_assert_int_eq(log.nwarnings, NP_MSG_WARNINGS);
-	ck_assert_uint_eq(strlen(log.warnings[0]), NP_MSG_LINE - 1);
+	ck_assert_int_eq(log.nwarnings, NP_SAY_WARNINGS);
+	ck_assert_uint_eq(strlen(log.warnings[0]), NP_SAY_LINE - 1);
 	ck_assert_str_eq(log.warnings[1], "warning 1");
-	ck_assert_str_eq(log.warnings[NP_MSG_WARNINGS - 1], "warning 15");
+	ck_assert_str_eq(log.warnings[NP_SAY_WARNINGS - 1], "warning 15");
 	ck_assert_ptr_nonnull(strstr(buf, "netperf: first 1\nnetperf: second\n"
 				     "netperf: debug: a step\nnetperf: www"));
 	ck_assert_ptr_nonnull(strstr(buf, "netperf: warning 18\nnetperf: after\nnetperf: after\n"));

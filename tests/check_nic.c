@@ -1,5 +1,5 @@
 /*
- * check_nic.c - unit tests for nic.c: the CPU model from /proc/cpuinfo
+ * check_nic.c - unit tests for facts.c: the CPU model from /proc/cpuinfo
  * texts of several architectures, the kernel's feature names into offload
  * flags, text from the system made safe, and a smoke test of this
  * machine's loopback.
@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "nic.h"
+#include "facts.h"
 
 /* x86: the brand string, after a processor and vendor line. */
 static const char cpuinfo_x86[] =

@@ -1,11 +1,11 @@
 /*
- * msg.c - what netperf says on stderr: errors, warnings and -d's steps.
+ * say.c - what netperf says on stderr: errors, warnings and -d's steps.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "msg.h"
+#include "say.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -14,9 +14,9 @@
 
 /* stderr is the process's, and so is the log of its lines (-J). */
 static pthread_mutex_t keep_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct np_msg_log *keep;
+static struct np_say_log *keep;
 
-void np_msg_keep(struct np_msg_log *log)
+void np_say_keep(struct np_say_log *log)
 {
 	pthread_mutex_lock(&keep_lock);
 	keep = log;
@@ -37,11 +37,11 @@ static void say(FILE *err, enum kind kind, const char *fmt, va_list ap)
 	fputs(kind == DEBUG ? "netperf: debug: " : "netperf: ", err);
 	if (keep && kind == ERROR && !keep->error[0])
 		slot = keep->error;
-	else if (keep && kind == WARNING && keep->nwarnings < NP_MSG_WARNINGS)
+	else if (keep && kind == WARNING && keep->nwarnings < NP_SAY_WARNINGS)
 		slot = keep->warnings[keep->nwarnings++];
 	if (slot) {
 		va_copy(again, ap);
-		vsnprintf(slot, NP_MSG_LINE, fmt, again);
+		vsnprintf(slot, NP_SAY_LINE, fmt, again);
 		va_end(again);
 	}
 	vfprintf(err, fmt, ap);

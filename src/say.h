@@ -1,10 +1,10 @@
 /*
- * msg.h - what netperf says on stderr: its errors and warnings, one line
+ * say.h - what netperf says on stderr: its errors and warnings, one line
  * each, and -d's steps.  Under -J the errors and warnings are also kept
- * for the JSON object (np_msg_keep).
+ * for the JSON object (np_say_keep).
  */
-#ifndef NP_MSG_H
-#define NP_MSG_H
+#ifndef NP_SAY_H
+#define NP_SAY_H
 
 #include <stdio.h>
 
@@ -32,19 +32,19 @@ __attribute__((format(printf, 3, 4)))
 void np_debug(const struct np_opts *o, FILE *err, const char *fmt, ...);
 
 /* -J: the lines np_fail and np_warn print, kept as well (without the
- * "netperf: "), longer ones cut at NP_MSG_LINE - 1 bytes: the first
- * error, and the first NP_MSG_WARNINGS warnings. */
-#define NP_MSG_LINE 512
-#define NP_MSG_WARNINGS 16
+ * "netperf: "), longer ones cut at NP_SAY_LINE - 1 bytes: the first
+ * error, and the first NP_SAY_WARNINGS warnings. */
+#define NP_SAY_LINE 512
+#define NP_SAY_WARNINGS 16
 
-struct np_msg_log {
-	char error[NP_MSG_LINE];          /* "" = none */
-	char warnings[NP_MSG_WARNINGS][NP_MSG_LINE];
+struct np_say_log {
+	char error[NP_SAY_LINE];          /* "" = none */
+	char warnings[NP_SAY_WARNINGS][NP_SAY_LINE];
 	int nwarnings;
 };
 
 /* From now on keep the lines in log (NULL: keep nothing, the default).
  * The flows' threads may fail at once: the log is locked. */
-void np_msg_keep(struct np_msg_log *log);
+void np_say_keep(struct np_say_log *log);
 
 #endif

@@ -1,5 +1,6 @@
 /*
- * nic.c - the interface that carries a run's data, and the host around it.
+ * facts.c - what a run ran on: the interface that carries its data (the
+ * route, the driver, offloads), and the host around it (kernel, CPU model).
  *
  * Which interface: the one the kernel's route to the peer leaves by
  * (rtnetlink RTM_GETROUTE, as `ip route get` asks), so that traffic to an
@@ -13,7 +14,7 @@
 #include "config.h"
 #endif
 
-#include "nic.h"
+#include "facts.h"
 
 #include <dirent.h>
 #include <errno.h>

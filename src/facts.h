@@ -1,5 +1,5 @@
 /*
- * nic.h - what a run was measured on: the interface that carries the data
+ * facts.h - what a run was measured on: the interface that carries the data
  * on one end (its name, driver, MTU, link speed, offloads, queues) and that
  * host's kernel and CPU.
  *
@@ -10,8 +10,8 @@
  * np_host_facts_socket touch the system (ethtool ioctls and a route
  * lookup on Linux, getifaddrs elsewhere).
  */
-#ifndef NP_NIC_H
-#define NP_NIC_H
+#ifndef NP_FACTS_H
+#define NP_FACTS_H
 
 #include <stdbool.h>
 #include <stddef.h>
