@@ -335,5 +335,5 @@ enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 
 void ns_opts_each(const struct ns_opts *o, np_setting_fn fn, void *ctx)
 {
-	opt_each(server_tables, false, o, fn, ctx);
+	opt_each(server_tables, false, false, o, fn, ctx);
 }

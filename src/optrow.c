@@ -381,12 +381,12 @@ void opt_defaults(const struct optrow *const *tables, void *base, size_t size)
 	}
 }
 
-void opt_each(const struct optrow *const *tables, bool test, const void *base,
+void opt_each(const struct optrow *const *tables, bool test, bool own, const void *base,
 	      np_setting_fn fn, void *ctx)
 {
 	for (; *tables; tables++) {
 		for (const struct optrow *r = *tables; !row_end(r); r++) {
-			struct np_setting s = { r->name, r->letter, test, NP_SET_INT, 1,
+			struct np_setting s = { r->name, r->letter, test, own, NP_SET_INT, 1,
 						{ { 0 }, { 0 } }, NULL, 0 };
 
 			if (!r->name || r->store == OPT_ST_NONE || r->kind == OPT_SET ||

@@ -122,7 +122,7 @@ enum np_opts_status opt_apply_row(const struct cur *c, void *base);
 void opt_defaults(const struct optrow *const *tables, void *base, size_t size);
 
 /* Each stored row of tables as a setting (opts.h). */
-void opt_each(const struct optrow *const *tables, bool test, const void *base,
+void opt_each(const struct optrow *const *tables, bool test, bool own, const void *base,
 	      np_setting_fn fn, void *ctx);
 
 /* -h's lines of one table. */

@@ -19,6 +19,7 @@
 
 #include "control.h"
 #include "optrow.h"
+#include "sweep.h"
 #include "units.h"
 #include "version.h"
 #include "wire.h"
@@ -1273,8 +1274,8 @@ void np_opts_each(const struct np_opts *o, np_setting_fn fn, void *ctx)
 	const struct optrow *const own_tables[] = { own, NULL };
 	const struct optrow *const test_tables[] = { test_rows, test_long_rows, NULL };
 
-	opt_each(global_tables, false, o, fn, ctx);
-	opt_each(test_tables, true, o, fn, ctx);
+	opt_each(global_tables, false, false, o, fn, ctx);
+	opt_each(test_tables, true, false, o, fn, ctx);
 	test_option_rows(o->test, own, NULL);
-	opt_each(own_tables, true, o, fn, ctx);
+	opt_each(own_tables, true, true, o, fn, ctx);
 }

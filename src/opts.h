@@ -19,8 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "selectors.h"
-#include "sweep.h"
+#include "selection.h"
+#include "sweep_list.h"
 #include "test.h"
 
 enum np_opts_status {
@@ -200,7 +200,8 @@ enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
  * setting is named as its row is: its --name where it has one
  * ("flows", "max-sessions", "sweep", a test's "batch"), else a name in
  * the same style ("length", "send-size", "local-sockbuf"), never one
- * the command line takes; letter is its letter (0: none).  A pair
+ * the command line takes; letter is its letter (0: none); own marks
+ * the test's own options (np_test.options: "batch", "busy-poll").  A pair
  * ("-s send,recv") has n 2, both halves in v[].  The value is the
  * field's own, before any later rule (plan.c's sizes, netserver's
  * shares of --max-sessions are filled in by the parse): json.c's
@@ -228,6 +229,7 @@ struct np_setting {
 	const char *name;
 	char letter;
 	bool test;                   /* a test option (after --) */
+	bool own;                    /* one of the test's own (np_test.options) */
 	enum np_setting_type type;
 	int n;                       /* values in v: 1, or 2 for a pair */
 	union np_setting_value v[2];

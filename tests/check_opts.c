@@ -1201,6 +1201,10 @@ START_TEST(test_settings_walk)
 	/* -m is pair-first: the remote size stays automatic. */
 	want_int(&w, "send-size", true, 64, -1);
 	want_int(&w, "batch", true, 4, 0);
+	ck_assert(setting(&w, "batch", true)->own && !setting(&w, "send-size", true)->own);
+	/* The test's own come last, in its descriptor's order. */
+	ck_assert_str_eq(w.s[w.n - 3].name, "batch");
+	ck_assert_str_eq(w.s[w.n - 1].name, "busy-poll");
 	want_int(&w, "gso", true, 0, 0);
 	s = setting(&w, "test", false);
 	ck_assert(s->type == NP_SET_TEXT && strcmp(s->v[0].s, "UDP_STREAM") == 0);
