@@ -1,13 +1,16 @@
 /*
  * opts.h - the command lines of netperf and netserver.
  *
- * Each option is defined once, in a table that drives parsing, the range
- * checks and the -h text.  netperf 2.7's two comma-pair rules are kept
- * (break_args and break_args_explicit in its netsh.c): "pair-both" options (-s -S -r -P after --) set both values
- * from "X"; "pair-first" ones (-H -L -p, and -m -M after --) set only the
- * first.  Unlike netperf 2.7, every value is checked: garbage, overflow,
- * out-of-range numbers and stray words are usage errors (exit 2) before
- * anything connects.
+ * Each option is one row (src/optrow.h): its names, how its value is
+ * read, where it is stored, its range, default and help.  Parsing, the
+ * range checks, the defaults, the -h text and the settings walk below
+ * come from the rows; a short switch per program keeps what no row can
+ * say.  netperf 2.7's two comma-pair rules are kept (break_args and
+ * break_args_explicit in its netsh.c): "pair-both" options (-s -S -r -P
+ * after --) set both values from "X"; "pair-first" ones (-H -L -p, and
+ * -m -M after --) set only the first.  Unlike netperf 2.7, every value is
+ * checked: garbage, overflow, out-of-range numbers and stray words are
+ * usage errors (exit 2) before anything connects.
  */
 #ifndef NP_OPTS_H
 #define NP_OPTS_H
@@ -16,8 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "selectors.h"
-#include "sweep.h"
+#include "selection.h"
+#include "sweep_list.h"
 #include "test.h"
 
 enum np_opts_status {
@@ -189,5 +192,54 @@ struct ns_opts {
 
 enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 				  FILE *out, FILE *err);
+
+/*
+ * The settings, as the rows store them: what the command line asked (or
+ * the default), one call of fn per setting, in -h's order (netperf: the
+ * global options, then the test options, then the test's own).  A
+ * setting is named as its row is: its --name where it has one
+ * ("flows", "max-sessions", "sweep", a test's "batch"), else a name in
+ * the same style ("length", "send-size", "local-sockbuf"), never one
+ * the command line takes; letter is its letter (0: none); own marks
+ * the test's own options (np_test.options: "batch", "busy-poll").  A pair
+ * ("-s send,recv") has n 2, both halves in v[].  The value is the
+ * field's own, before any later rule (plan.c's sizes, netserver's
+ * shares of --max-sessions are filled in by the parse): json.c's
+ * "settings" can be generated from it, a key per name.  Options that
+ * store nothing (-h, netperf 2.7.1's ignored ones) are not walked.
+ */
+enum np_setting_type {
+	NP_SET_BOOL,        /* v[k].b */
+	NP_SET_INT,         /* v[k].i */
+	NP_SET_DECIMAL,     /* v[k].d */
+	NP_SET_CHAR,        /* v[k].c, 0 = unset (-f: the test's unit) */
+	NP_SET_TEXT,        /* v[k].s, NULL = unset */
+	NP_SET_CPUS,        /* cpus[0..ncpus) */
+};
+
+union np_setting_value {
+	bool b;
+	int64_t i;
+	double d;
+	char c;
+	const char *s;
+};
+
+struct np_setting {
+	const char *name;
+	char letter;
+	bool test;                   /* a test option (after --) */
+	bool own;                    /* one of the test's own (np_test.options) */
+	enum np_setting_type type;
+	int n;                       /* values in v: 1, or 2 for a pair */
+	union np_setting_value v[2];
+	const int *cpus;             /* NP_SET_CPUS */
+	int ncpus;
+};
+
+typedef void (*np_setting_fn)(void *ctx, const struct np_setting *s);
+
+void np_opts_each(const struct np_opts *o, np_setting_fn fn, void *ctx);
+void ns_opts_each(const struct ns_opts *o, np_setting_fn fn, void *ctx);
 
 #endif

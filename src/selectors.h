@@ -16,24 +16,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "selection.h"
+
 struct np_report;
 struct np_test;
-
-enum np_sel_style { NP_SEL_CSV, NP_SEL_COLUMNS, NP_SEL_KEYVAL };   /* -o, -O, -k */
-
-#define NP_SEL_MAX_LINES 4
-/* Per output line; netperf's own limit is its number of names (175). */
-#define NP_SEL_MAX_FIELDS 192
-/* A name netperf does not know, in a direct list: an empty value under no
- * header in CSV, a one-blank column in -O, nothing at all in -k. */
-#define NP_SEL_UNKNOWN (-1)
-
-struct np_selection {
-	enum np_sel_style style;
-	int nlines;                 /* output lines, 1..4 (';' or file lines) */
-	int nfields[NP_SEL_MAX_LINES];
-	short field[NP_SEL_MAX_LINES][NP_SEL_MAX_FIELDS]; /* index, or NP_SEL_UNKNOWN */
-};
 
 /*
  * value NULL: the test's default list (STREAM, MAERTS or RR), with the

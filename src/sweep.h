@@ -16,19 +16,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sweep_list.h"
+
 struct np_opts;
 struct np_report;
 struct np_result;
 struct np_test;
-
-/* Sizes in one sweep at most: 64 runs is already an afternoon at -l 10
- * with -i. */
-#define NP_SWEEP_MAX 64
-
-struct np_sweep_list {
-	int n;                          /* 0: no sweep */
-	int32_t size[NP_SWEEP_MAX];     /* bytes, in the order given */
-};
 
 /*
  * "64,128,1472" or "64..65507*2" (from 64, times 2, while below 65507,

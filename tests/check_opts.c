@@ -1128,6 +1128,127 @@ START_TEST(test_own_options)
 }
 END_TEST
 
+/* What np_opts_each / ns_opts_each told: the settings by name. */
+#define MAX_SETTINGS 160
+struct seen {
+	int n;
+	struct np_setting s[MAX_SETTINGS];
+};
+
+static void collect(void *ctx, const struct np_setting *s)
+{
+	struct seen *w = ctx;
+
+	ck_assert_msg(w->n < MAX_SETTINGS, "more than %d settings", MAX_SETTINGS);
+	ck_assert_ptr_nonnull(s->name);
+	for (int k = 0; k < w->n; k++)
+		ck_assert_msg(strcmp(w->s[k].name, s->name) != 0 || w->s[k].test != s->test,
+			      "setting %s walked twice", s->name);
+	ck_assert(s->n == 1 || s->n == 2 || (s->type == NP_SET_CPUS && s->n == 0));
+	w->s[w->n++] = *s;
+}
+
+static const struct np_setting *setting(const struct seen *w, const char *name, bool test)
+{
+	for (int k = 0; k < w->n; k++)
+		if (strcmp(w->s[k].name, name) == 0 && w->s[k].test == test)
+			return &w->s[k];
+	ck_abort_msg("no setting %s", name);
+	return NULL;
+}
+
+static void want_int(const struct seen *w, const char *name, bool test, int64_t a, int64_t b)
+{
+	const struct np_setting *s = setting(w, name, test);
+
+	ck_assert_msg(s->type == NP_SET_INT, "%s is not a whole number", name);
+	ck_assert_msg(s->v[0].i == a, "%s is %lld, want %lld", name, (long long)s->v[0].i,
+		      (long long)a);
+	if (s->n == 2)
+		ck_assert_msg(s->v[1].i == b, "%s's second is %lld, want %lld", name,
+			      (long long)s->v[1].i, (long long)b);
+}
+
+/* The settings walk reports what the rows store, once each, with the
+ * letters and kinds of the rows; a test's own options come last. */
+START_TEST(test_settings_walk)
+{
+	char *argv[] = { "netperf", "-l", "5", "-4", "-f", "M", "--flows", "2", "--local-cpus",
+			 "0-2", "-t", "UDP_STREAM", "-B", "x", "-I", "95", "--", "-s", "1M,2M",
+			 "-m", "64", "-e", "0.5", "-D", "--batch", "4", NULL };
+	char *nsargv[] = { "netserver", "--max-sessions", "64", "-6", "--data-ports",
+			   "50000-50099", "--no-host-facts", NULL };
+	struct np_opts o;
+	struct ns_opts so;
+	struct seen w = { 0 };
+	const struct np_setting *s;
+	FILE *devnull = fopen("/dev/null", "w");
+
+	ck_assert(devnull != NULL);
+	ck_assert_int_eq(np_opts_parse(ARRAY_LEN(argv) - 1, argv, &o, devnull, devnull),
+			 NP_OPTS_RUN);
+	np_opts_each(&o, collect, &w);
+	want_int(&w, "length", false, 5, 0);
+	ck_assert_int_eq(setting(&w, "length", false)->letter, 'l');
+	want_int(&w, "flows", false, 2, 0);
+	ck_assert_int_eq(setting(&w, "flows", false)->letter, 0);
+	want_int(&w, "family", false, AF_INET, 0);
+	want_int(&w, "port", false, 12865, 0);
+	want_int(&w, "local-align", false, 8, 8);
+	want_int(&w, "iterations", false, 10, 3);
+	want_int(&w, "local-sockbuf", true, 1 << 20, 2 << 20);
+	want_int(&w, "remote-sockbuf", true, -1, -1);
+	/* -m is pair-first: the remote size stays automatic. */
+	want_int(&w, "send-size", true, 64, -1);
+	want_int(&w, "batch", true, 4, 0);
+	ck_assert(setting(&w, "batch", true)->own && !setting(&w, "send-size", true)->own);
+	/* The test's own come last, in its descriptor's order. */
+	ck_assert_str_eq(w.s[w.n - 3].name, "batch");
+	ck_assert_str_eq(w.s[w.n - 1].name, "busy-poll");
+	want_int(&w, "gso", true, 0, 0);
+	s = setting(&w, "test", false);
+	ck_assert(s->type == NP_SET_TEXT && strcmp(s->v[0].s, "UDP_STREAM") == 0);
+	s = setting(&w, "brand", false);
+	ck_assert(s->type == NP_SET_TEXT && strcmp(s->v[0].s, "x") == 0);
+	ck_assert(setting(&w, "host", false)->v[0].s == NULL);
+	s = setting(&w, "unit", false);
+	ck_assert(s->type == NP_SET_CHAR && s->v[0].c == 'M');
+	s = setting(&w, "confidence", false);
+	ck_assert(s->type == NP_SET_DECIMAL && s->n == 2 && s->v[0].d == 95 && s->v[1].d == 95);
+	s = setting(&w, "timeout", true);
+	ck_assert(s->type == NP_SET_DECIMAL && s->v[0].d == 0.5 && s->letter == 'e');
+	s = setting(&w, "nodelay", true);
+	ck_assert(s->type == NP_SET_BOOL && s->v[0].b);
+	ck_assert(!setting(&w, "cork", true)->v[0].b);
+	s = setting(&w, "busy-poll", true);
+	ck_assert(s->type == NP_SET_BOOL && !s->v[0].b);
+	s = setting(&w, "local-cpus", false);
+	ck_assert(s->type == NP_SET_CPUS && s->ncpus == 3 && s->cpus[2] == 2);
+	/* -W is one setting, whether given before -- or after. */
+	want_int(&w, "buffers", false, 0, 0);
+	for (int k = 0; k < w.n; k++)
+		ck_assert_msg(strcmp(w.s[k].name, "buffers") != 0 || !w.s[k].test,
+			      "buffers walked as a test option");
+
+	w.n = 0;
+	ck_assert_int_eq(ns_opts_parse(ARRAY_LEN(nsargv) - 1, nsargv, &so, devnull, devnull),
+			 NP_OPTS_RUN);
+	ns_opts_each(&so, collect, &w);
+	want_int(&w, "max-sessions", false, 64, 0);
+	/* After the parse's rules: the prefix's share of 64. */
+	want_int(&w, "max-per-prefix", false, 8, 0);
+	want_int(&w, "family", false, AF_INET6, 0);
+	want_int(&w, "data-ports", false, 50000, 50099);
+	want_int(&w, "port", false, 12865, 0);
+	want_int(&w, "max-spinning", false, -1, 0);
+	s = setting(&w, "conn-rate", false);
+	ck_assert(s->type == NP_SET_DECIMAL && s->v[0].d == 16 && s->v[1].d == 8);
+	ck_assert(setting(&w, "no-host-facts", false)->v[0].b);
+	ck_assert(setting(&w, "user", false)->letter == 'u');
+	fclose(devnull);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -1141,6 +1262,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_cpu_lists);
 	tcase_add_test(tc, test_registry_unique);
 	tcase_add_test(tc, test_own_options);
+	tcase_add_test(tc, test_settings_walk);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("netserver");
