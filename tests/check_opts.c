@@ -1077,7 +1077,7 @@ START_TEST(test_registry_unique)
 		if (!c->server_run)
 			continue;
 		ck_assert_ptr_eq(np_test_for_request(c->sock_type, c->protocol, c->direction,
-						     c->connect_each, c->ext_id), c);
+						     c->wire_connect, c->ext_id), c);
 	}
 	ck_assert_int_ge(n, 13);
 	/* A netperf-ng test id this build lacks matches nothing. */
