@@ -141,25 +141,34 @@ static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 	return a;
 }
 
-/* The settings: what the command line asked. */
-/* The test's own options (--batch, --busy-poll, ...) by name, as run:
- * flags as booleans, the others as numbers. */
-static json_t *test_options(struct jb *b, const struct np_report *r)
+/* The test's own options (--batch, --busy-poll, ...) by name, as run,
+ * from their rows (np_opts_each): flags as booleans, the others as
+ * numbers. */
+struct own_walk {
+	struct jb *b;
+	json_t *o;
+};
+
+static void own_option(void *ctx, const struct np_setting *s)
 {
-	json_t *o = json_object();
-	const int n = np_test_options(r->o->test);
-	int32_t words[NP_TEST_OPTIONS];
+	struct own_walk *w = ctx;
 
-	np_param_words(words, r->o->test_params, NP_TEST_OPTIONS);
-	for (int k = 0; k < n; k++) {
-		const struct np_test_option *to = &r->o->test->options[k];
-
-		put(b, o, to->name, to->metavar[0] ? json_integer(words[k])
-						    : json_boolean(words[k]));
-	}
-	return o;
+	if (s->own)
+		put(w->b, w->o, s->name, s->type == NP_SET_BOOL ? json_boolean(s->v[0].b)
+								: json_integer(s->v[0].i));
 }
 
+static json_t *test_options(struct jb *b, const struct np_report *r)
+{
+	struct own_walk w = { b, json_object() };
+
+	np_opts_each(r->o, own_option, &w);
+	return w.o;
+}
+
+/* The settings: what the command line asked, under the schema's names
+ * (doc/json.md); those that depend on the plan (addresses, sizes) from
+ * it. */
 static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
 {
 	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
