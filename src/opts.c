@@ -19,7 +19,7 @@
 
 #include "control.h"
 #include "optrow.h"
-#include "sweep.h"
+#include "sweep_list.h"
 #include "units.h"
 #include "version.h"
 #include "wire.h"

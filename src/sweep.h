@@ -23,29 +23,6 @@ struct np_report;
 struct np_result;
 struct np_test;
 
-/*
- * "64,128,1472" or "64..65507*2" (from 64, times 2, while below 65507,
- * then 65507 itself) or both in one list ("64..1024*4,1472").  A range's
- * factor is a whole number from 2 (its default when "*F" is left out).
- * Each size has netperf's size syntax ("16K") and lies within 1..max.
- * 0, or -1 with a reason in why ("abc: not a number", "an empty size").
- */
-int np_sweep_parse(const char *text, int32_t max, struct np_sweep_list *l, char *why,
-		   size_t whylen);
-
-/* NULL when t can run a sweep, else why not ("it has no data connection"). */
-const char *np_sweep_refusal(const struct np_test *t);
-
-/* The option a sweep of t sets, which the command line may not set too:
- * 'r' (request and response sizes) or 'm' (the send size). */
-char np_sweep_option(const struct np_test *t);
-
-/* o made one size's: -m for the side that sends a stream (-m ,R for
- * TCP_MAERTS, whose sender is netserver), -r size,size for a
- * request/response test.  The one size rule: the client measures each
- * size with it, and each size's row is printed from options it made. */
-void np_sweep_apply(struct np_opts *o, int32_t size);
-
 /* One size's figures beside its result: the sender's calls per second
  * and the receiver's (datagrams for UDP; the batch options count
  * datagrams in them too), UDP_STREAM's loss (-1: none for the test), and
