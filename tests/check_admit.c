@@ -24,9 +24,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "admit.h"
-#include "log.h"
-#include "wire.h"
+#include "daemon/admit.h"
+#include "daemon/log.h"
+#include "wire/wire.h"
 
 #define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

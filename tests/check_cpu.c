@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cpu.h"
+#include "host/cpu.h"
 
 #define PCT_TOL 1e-4
 

@@ -24,9 +24,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "dataaddr.h"
-#include "sock.h"
-#include "wire.h"
+#include "run/dataaddr.h"
+#include "base/sock.h"
+#include "wire/wire.h"
 
 #define WHY_LEN 256
 
@@ -940,7 +940,7 @@ static Suite *dataaddr_suite(void)
 	suite_add_tcase(s, tc);
 
 	/* These fail until the bugs described above them are fixed in
-	 * src/dataaddr.c. */
+	 * src/run/dataaddr.c. */
 	tc = tcase_create("scopes and seeds");
 	tcase_add_test(tc, test_bind_seed_near_uint_max);
 	tcase_add_test(tc, test_listen_link_local_keeps_scope);

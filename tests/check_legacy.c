@@ -1,5 +1,5 @@
 /*
- * check_legacy.c - unit tests for src/legacy.c against the reference
+ * check_legacy.c - unit tests for src/wire/legacy.c against the reference
  * captures of a netperf 2.7.1 built with --enable-omni=no.
  *
  * Each legacy_*.txt vector holds the request, the response and the
@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "legacy.h"
-#include "wire.h"
+#include "wire/legacy.h"
+#include "wire/wire.h"
 
 #define WHYLEN 256
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metrics.h"
+#include "report/metrics.h"
 
 #define TOL 1e-9
 

@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "facts.h"
+#include "host/facts.h"
 
 /* x86: the brand string, after a processor and vendor line. */
 static const char cpuinfo_x86[] =

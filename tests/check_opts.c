@@ -17,9 +17,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "opts.h"
-#include "test.h"
-#include "wire.h"
+#include "cli/opts.h"
+#include "run/test.h"
+#include "wire/wire.h"
 
 #define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define MAX_ARGS 24

@@ -28,8 +28,8 @@
 #include <sys/socket.h>
 
 #include "golden.h"
-#include "report.h"
-#include "test.h"
+#include "report/report.h"
+#include "run/test.h"
 
 #ifndef TESTDATA_DIR
 #define TESTDATA_DIR "tests/data"

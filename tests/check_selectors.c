@@ -29,9 +29,9 @@
 #include <unistd.h>
 
 #include "golden.h"
-#include "report.h"
-#include "selectors.h"
-#include "test.h"
+#include "report/report.h"
+#include "report/selectors.h"
+#include "run/test.h"
 
 #ifndef TESTDATA_DIR
 #define TESTDATA_DIR "tests/data"

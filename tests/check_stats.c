@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "run/stats.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "base/units.h"
 
 #define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
 

@@ -1,5 +1,5 @@
 /*
- * check_wire.c - unit tests for src/wire.c against the reference captures.
+ * check_wire.c - unit tests for src/wire/wire.c against the reference captures.
  *
  * The vectors (tests/data/vectors, copied from shared/wire/vectors) are real
  * netperf/netserver 2.7.1 conversations; every RAW line is one 656-byte
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wire.h"
+#include "wire/wire.h"
 
 #ifndef TESTDATA_DIR
 #define TESTDATA_DIR "tests/data"

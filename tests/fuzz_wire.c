@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "legacy.h"
-#include "wire.h"
+#include "wire/legacy.h"
+#include "wire/wire.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

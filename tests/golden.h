@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "opts.h"
-#include "plan.h"
-#include "report.h"
+#include "cli/opts.h"
+#include "cli/plan.h"
+#include "report/report.h"
 
 /* $TESTDATA/golden/NAME.stdout, NUL-terminated (free() it); len may be
  * NULL.  A missing file fails the test. */

@@ -27,12 +27,12 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "kcall.h"
-#include "metrics.h"
-#include "report.h"
-#include "sock.h"
-#include "test.h"
-#include "wire.h"
+#include "base/kcall.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "base/sock.h"
+#include "run/test.h"
+#include "wire/wire.h"
 
 /* --pattern: run->params[0]. */
 static const struct np_test_option selftest_options[] = {

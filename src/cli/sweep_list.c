@@ -1,0 +1,163 @@
+/*
+ * sweep_list.c - --sweep on the command line: the size list, which tests
+ * can sweep, and what one size changes in the run's options (the one
+ * size rule, for the measurement and its printed row alike).  Pure.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "cli/sweep_list.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/opts.h"
+#include "run/test.h"
+#include "base/units.h"
+#include "wire/wire.h"
+
+/* ---- The list ---------------------------------------------------------- */
+
+/* Longest size text: "4194304" or "4M", with room to spare. */
+#define SIZE_TEXT 24
+/* A range's factor at most: beyond it a range is two sizes. */
+#define FACTOR_MAX 1024
+
+/* text[0..len) as one size within 1..max. */
+static int size_of(const char *text, size_t len, int32_t max, int64_t *v, char *why,
+		   size_t whylen)
+{
+	char buf[SIZE_TEXT];
+	const char *how;
+
+	if (len == 0) {
+		snprintf(why, whylen, "an empty size");
+		return -1;
+	}
+	if (len >= sizeof(buf)) {
+		snprintf(why, whylen, "%.*s...: not a size", (int)sizeof(buf) - 1, text);
+		return -1;
+	}
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	if (np_parse_size(buf, 1, max, v, &how) == 0)
+		return 0;
+	if (strcmp(how, "out of range") == 0)
+		snprintf(why, whylen, "%s out of range (1..%ld bytes)", buf, (long)max);
+	else
+		snprintf(why, whylen, "%s: %s", buf, how);
+	return -1;
+}
+
+static int add_size(struct np_sweep_list *l, int64_t size, char *why, size_t whylen)
+{
+	if (l->n == NP_SWEEP_MAX) {
+		snprintf(why, whylen, "more than %d sizes", NP_SWEEP_MAX);
+		return -1;
+	}
+	l->size[l->n++] = (int32_t)size;
+	return 0;
+}
+
+/* "F" of "A..B*F": a whole number from 2 to FACTOR_MAX. */
+static int factor_of(const char *text, size_t len, int64_t *f, char *why, size_t whylen)
+{
+	char buf[SIZE_TEXT];
+	const char *how;
+
+	if (len > 0 && len < sizeof(buf)) {
+		memcpy(buf, text, len);
+		buf[len] = '\0';
+		if (np_parse_int(buf, 2, FACTOR_MAX, f, &how) == 0)
+			return 0;
+	}
+	snprintf(why, whylen, "*%.*s: a range's factor is a whole number from 2 to %d",
+		 (int)(len < SIZE_TEXT ? len : SIZE_TEXT), text, FACTOR_MAX);
+	return -1;
+}
+
+/* One item of the list: a size, or "A..B[*F]". */
+static int item(const char *p, size_t len, int32_t max, struct np_sweep_list *l, char *why,
+		size_t whylen)
+{
+	const char *dots = NULL, *star, *to_text;
+	int64_t from, to, factor = 2;
+
+	for (size_t k = 0; k + 1 < len && !dots; k++)
+		if (p[k] == '.' && p[k + 1] == '.')
+			dots = p + k;
+	if (!dots) {
+		if (size_of(p, len, max, &from, why, whylen) < 0)
+			return -1;
+		return add_size(l, from, why, whylen);
+	}
+	to_text = dots + 2;
+	star = memchr(to_text, '*', len - (size_t)(to_text - p));
+	if (size_of(p, (size_t)(dots - p), max, &from, why, whylen) < 0 ||
+	    size_of(to_text, (size_t)((star ? star : p + len) - to_text), max, &to, why,
+		    whylen) < 0 ||
+	    (star && factor_of(star + 1, (size_t)(p + len - star - 1), &factor, why, whylen) < 0))
+		return -1;
+	if (to < from) {
+		snprintf(why, whylen, "%.*s runs backwards", (int)len, p);
+		return -1;
+	}
+	/* The last size is B itself, whether the factor reaches it or not. */
+	for (int64_t s = from; s < to; s *= factor)
+		if (add_size(l, s, why, whylen) < 0)
+			return -1;
+	return add_size(l, to, why, whylen);
+}
+
+int np_sweep_parse(const char *text, int32_t max, struct np_sweep_list *l, char *why,
+		   size_t whylen)
+{
+	const char *p = text;
+
+	l->n = 0;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+
+		if (item(p, len, max, l, why, whylen) < 0)
+			return -1;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+/* ---- What a size changes ------------------------------------------------- */
+
+bool np_sweep_server_sends(const struct np_test *t)
+{
+	return !t->rr && !(t->direction & NP_DIR_RECV);
+}
+
+const char *np_sweep_refusal(const struct np_test *t)
+{
+	if (t->command)
+		return "it has no data connection";
+	if (t->length)
+		return "it moves a fixed amount to read a fact, not a rate";
+	if (!np_test_moves_data(t))
+		return "its transactions carry no data";
+	return NULL;
+}
+
+char np_sweep_option(const struct np_test *t)
+{
+	return t->rr ? 'r' : 'm';
+}
+
+void np_sweep_apply(struct np_opts *o, int32_t size)
+{
+	if (o->test->rr)
+		o->req_size = o->rsp_size = size;
+	else if (np_sweep_server_sends(o->test))
+		o->rsend_size = size;
+	else
+		o->send_size = size;
+}
+

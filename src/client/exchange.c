@@ -1,0 +1,620 @@
+/*
+ * exchange.c - netperf's side of the control exchange with netserver: the
+ * connection, the request, the response, the results into the run's result,
+ * the goodbye; -N's stand-ins where there is no netserver to ask.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "client/exchange.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "wire/control.h"
+#include "host/cpu.h"
+#include "wire/legacy.h"
+#include "cli/say.h"
+#include "run/stats.h"
+#include "base/units.h"
+
+_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
+
+/* netserver tells its host facts at once (its route query is bounded at
+ * 1 s): a reply later than this one is a stalled one. */
+#define FACTS_TIMEOUT_MS 5000
+/* netserver-ng sends its results as soon as it ends a test itself: how
+ * long a broken data connection waits for them, and for its reason. */
+#define CUT_RESULTS_MS 2000
+
+static void wire_addr(const struct np_addr *a, uint8_t out[16])
+{
+	memset(out, 0, 16);
+	if (a->ss.ss_family == AF_INET)
+		memcpy(out, &((const struct sockaddr_in *)&a->ss)->sin_addr, 4);
+	else if (a->ss.ss_family == AF_INET6)
+		memcpy(out, &((const struct sockaddr_in6 *)&a->ss)->sin6_addr, 16);
+}
+
+/* The DO_OMNI request, word for word as netperf 2.7.1 builds it
+ * (the captures tests/data/vectors/tcp_stream_opts.txt, tcp_maerts_opts.txt,
+ * tcp_rr_opts.txt). */
+static void build_request(const struct np_plan *p, const struct np_flow *l, int fd,
+			  struct np_result *s, struct np_omni_request *q)
+{
+	const struct np_opts *o = p->o;
+	const struct np_test *t = p->test;
+	const bool udp = t->sock_type == SOCK_DGRAM;
+	struct np_addr bound = { .len = sizeof(bound.ss) };
+
+	memset(q, 0, sizeof(*q));
+	q->cpu_affinity = l->rcpu;
+	/* Words 2.7.1 never reads: a netserver-ng answers with its own. */
+	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
+				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
+	/* The test's own options, in the parameter words. */
+	np_param_words(q->ext.params, o->test_params, NP_TEST_OPTIONS);
+	q->send_buf_size = o->rsndbuf;
+	q->send_size = o->rsend_size;
+	q->send_alignment = (uint32_t)o->ralign[0];
+	q->recv_alignment = (uint32_t)o->ralign[1];
+	q->send_offset = (uint32_t)o->roffset[0];
+	q->recv_offset = (uint32_t)o->roffset[1];
+	q->request_size = q->response_size = -1;
+	q->recv_buf_size = o->rrcvbuf;
+	q->receive_size = o->rrecv_size;
+	if (t->rr) {
+		q->request_size = o->req_size;
+		q->response_size = o->rsp_size;
+		q->send_width = q->recv_width = 1;
+	} else if (t->direction & NP_DIR_RECV) {       /* we send a stream */
+		s->send_size = o->send_size ? o->send_size : np_test_default_size(s->lss, udp);
+		q->send_width = (uint32_t)np_test_default_width(s->lss, s->send_size);
+	} else {                                        /* we receive one */
+		s->recv_size = o->recv_size ? o->recv_size : np_test_default_size(s->lsr, udp);
+		q->recv_width = (uint32_t)np_test_default_width(s->lsr, s->recv_size);
+	}
+	if (o->lwidth[0])
+		q->send_width = (uint32_t)o->lwidth[0];
+	if (o->lwidth[1] && q->recv_width)
+		q->recv_width = (uint32_t)o->lwidth[1];
+	q->flags = (o->nodelay ? NP_F_NODELAY : 0) | (t->wire_connect ? NP_F_CONNECT_TEST : 0) |
+		   (o->remote_cpu ? NP_F_MEASURE_CPU : 0) |
+		   (np_plan_routing_allowed(o, t) ? NP_F_ROUTING : 0) |
+		   (t->sendfile ? NP_F_SENDFILE : 0) |
+		   (o->keepalive ? NP_F_KEEPALIVE : 0) |
+		   (o->fastopen ? NP_F_FASTOPEN : 0) |
+		   (o->defer_accept ? NP_F_DEFER_ACCEPT : 0) |
+		   (o->mtu_do ? NP_F_MTU_DISCOVER : 0);
+	q->cpu_rate = l->cpu_rate;
+	q->test_length = (int32_t)o->length;
+	q->send_dirty_count = q->recv_dirty_count = q->recv_clean_count = -1;
+	q->data_port = l->data_port;
+	q->ipfamily = p->family == AF_INET6 ? NP_FAM_INET6 : NP_FAM_INET;
+	q->socket_type = udp ? NP_SOCK_DGRAM : NP_SOCK_STREAM;
+	q->protocol = (uint32_t)t->protocol;
+	q->direction = t->direction;
+	if (getsockname(fd, (struct sockaddr *)&bound.ss, &bound.len) == 0) {
+		q->netperf_port = np_addr_port((struct sockaddr *)&bound.ss);
+		wire_addr(&bound, q->netperf_ip);
+	}
+	if (o->data_host)
+		wire_addr(&p->remote, q->netserver_ip);
+	q->socket_prio = o->rprio;
+	q->socket_tos = o->rtos;
+	if (o->rcong)
+		snprintf(q->cong_control, sizeof(q->cong_control), "%s", o->rcong);
+	if (o->rfill)
+		snprintf(q->fill_file, sizeof(q->fill_file), "%s", o->rfill);
+}
+
+/* netperf's letters for its CPU methods (format_cpu_method in its
+ * netlib.c). */
+static char cpu_method_letter(uint32_t method)
+{
+	static const char letters[] = "UIPTLRNKSCEMO";
+
+	return method < sizeof(letters) - 1 ? letters[method] : '?';
+}
+
+/* The rule of netserver-ng's behind a serv_errno (wire.h's NP_REFUSE_*),
+ * NULL for a plain errno. */
+static const char *refusal_rule(int32_t e)
+{
+	switch (e) {
+	case NP_ERR_UNKNOWN_REQUEST:
+		return "request type not supported by that netserver";
+	case NP_REFUSE_SESSIONS:
+		return "netserver runs as many sessions as its limits allow, in all or "
+		       "from this address's /32, /24, /64, /56 or /48 (--max-sessions, "
+		       "--max-per-prefix, --max-per-net, --max-per-site; its log says "
+		       "which); try again later";
+	case NP_REFUSE_RATE:
+		return "too many new connections from this network for netserver's "
+		       "--conn-rate; try again shortly";
+	case NP_REFUSE_AUTH:
+		return "too many wrong passphrases from this network lately";
+	case NP_REFUSE_TIME:
+		return "the test runs longer than netserver's --max-test-time";
+	case NP_REFUSE_MEMORY:
+		return "the buffers asked, as the kernel counts them (Linux doubles socket "
+		       "buffers), exceed netserver's --max-session-memory, or with the other "
+		       "sessions' its --max-memory";
+	case NP_REFUSE_CAPABILITY:
+		return "netserver lacks CAP_NET_ADMIN, which an option of this test "
+		       "needs (socket priority above 6, a congestion control outside "
+		       "the allowed list)";
+	case NP_REFUSE_FAMILY:
+		return "netserver takes data only in the control connection's address "
+		       "family unless started with --data-peer declared";
+	case NP_REFUSE_ADDRESS:
+		return "the data address is not one netserver listens on";
+	case NP_REFUSE_PORT:
+		return "the data port is privileged or outside netserver's --data-ports";
+	case NP_REFUSE_OPTION:
+		return "netserver's operator refuses a netperf-ng option this test asks "
+		       "for (netserver --refuse-option; its log names it)";
+	case NP_REFUSE_NOT_ALLOWED:
+		return "netserver serves --busy-poll, which keeps one of its CPUs busy, "
+		       "only when its operator allows it: start it with netserver "
+		       "--allow-option busy-poll";
+	case NP_REFUSE_SPINNING:
+		return "as many sessions busy-poll on netserver as its --max-spinning "
+		       "allows; try again later";
+	case ENOENT:
+		return "netserver's kernel lacks the congestion control asked";
+	case NP_REFUSE_EXT_TEST:
+		return "that netserver-ng does not have this test (an older version?)";
+	default:
+		return NULL;
+	}
+}
+
+/* "netserver refused the test: remote error 87 (Too many users: ...)". */
+static int fail_remote(FILE *err, const char *what, int32_t e)
+{
+	const char *rule = refusal_rule(e);
+
+	if (e == NP_ERR_UNKNOWN_REQUEST)
+		return np_fail(err, "%s: remote error %d (%s)", what, (int)e, rule);
+	return np_fail(err, "%s: remote error %d (%s%s%s)", what, (int)e, strerror(e),
+		       rule ? ": " : "", rule ? rule : "");
+}
+
+/* Read one reply; 0 or -1 with the message printed. */
+/* One reply within timeout_ms into l->msg: 0, or -1 with why it did not
+ * come.  A facts reply that came too late for its question (the run went
+ * on without it) is dropped on the way. */
+static int reply_in(struct np_flow *l, const char *what, int timeout_ms, char *why,
+		    size_t whylen)
+{
+	size_t got = 0;
+	int r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got), e;
+
+	if (r == 1 && l->facts_late && np_wire_type(l->msg) == NP_NG_FACTS_REPLY) {
+		l->facts_late = false;
+		r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got);
+	}
+	if (r == 1) {
+		l->replies++;
+		return 0;
+	}
+	e = errno;
+	if (r == 0)
+		snprintf(why, whylen, "netserver closed the control connection before the %s%s",
+			 what, l->replies ? "" : " (does it want a passphrase?)");
+	else if (errno == ETIMEDOUT)
+		snprintf(why, whylen, "no %s from netserver within %d s", what, timeout_ms / 1000);
+	else if (errno == EPROTO)
+		snprintf(why, whylen, "partial %s from netserver (%zu of %d bytes)", what, got,
+			 NP_MSG_SIZE);
+	else if (errno == ECONNRESET && !l->replies)
+		snprintf(why, whylen, "netserver reset the control connection before the %s"
+			 " (a wrong passphrase?)", what);
+	else
+		snprintf(why, whylen, "control connection: %s", strerror(errno));
+	errno = r == 0 ? 0 : e;   /* the caller may ask which */
+	return -1;
+}
+
+static int read_reply(struct np_flow *l, const char *what, int timeout_ms, FILE *err)
+{
+	char why[256];
+
+	if (reply_in(l, what, timeout_ms, why, sizeof(why)) < 0)
+		return np_fail(err, "%s", why);
+	return 0;
+}
+
+/*
+ * A netserver built without omni (netperf's --enable-omni=no) answers
+ * DO_OMNI with 998: ask for the same test with its legacy request, on the
+ * same connection, and keep to those for the later iterations.
+ */
+static int legacy_setup(const struct np_result *s, struct np_flow *l,
+			const struct np_omni_request *q, struct np_omni_response *rsp,
+			FILE *err)
+{
+	char why[160];
+
+	if (np_legacy_encode_request(q, s->send_size, l->msg, why, sizeof(why)) != 0)
+		return np_fail(err, "netserver knows only legacy requests: %s", why);
+	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+		return np_fail(err, "sending the test request: %s", strerror(errno));
+	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+		return -1;
+	if (np_legacy_decode_response(l->msg, q, rsp, why, sizeof(why)) != 0)
+		return np_fail(err, "bad response from netserver: %s", why);
+	if (rsp->serv_errno != 0)
+		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
+	l->legacy = np_legacy_type_of(q);
+	l->cpu_rate = rsp->cpu_rate;
+	l->data_port = rsp->data_port;
+	return 0;
+}
+
+/* What the response says of netserver: netserver-ng answers with its
+ * extension words, netperf 2.7.1's never does. */
+static int server_kind(const struct np_plan *p, struct np_flow *l,
+		       const struct np_omni_response *rsp, FILE *err)
+{
+	if (rsp->ext.present && !l->ours)
+		np_debug(p->o, err,
+			 "netserver is netperf-ng (extension version %u, capabilities %#x)",
+			 (unsigned)rsp->ext.version, (unsigned)rsp->ext.caps);
+	l->ours = rsp->ext.present;
+	l->caps = rsp->ext.present ? rsp->ext.caps : 0;
+	/* A test of netperf-ng's own: a 2.7.1 netserver has set up the 2.7.1
+	 * test that the classic fields name instead. */
+	if (p->test->ext_id && (!rsp->ext.present || rsp->ext.test_id != p->test->ext_id))
+		return np_fail(err, "%s needs netserver-ng; the netserver at %s port %u is not",
+			       p->test->name, p->rname, (unsigned)p->o->port);
+	/* Its own options: netserver-ng answers with the values it runs
+	 * with.  One that does not take them (older than the parameter
+	 * words) would run the test with its defaults without a word. */
+	for (int k = 0; rsp->ext.present && k < np_test_options(p->test); k++)
+		if (rsp->ext.params[k] != (int32_t)p->o->test_params[k])
+			return np_fail(err, "the netserver at %s port %u runs %s with --%s %ld, "
+				       "not %lld: it does not take the test's options",
+				       p->rname, (unsigned)p->o->port, p->test->name,
+				       p->test->options[k].name, (long)rsp->ext.params[k],
+				       (long long)p->o->test_params[k]);
+	return 0;
+}
+
+/* Results in the format of the request they answer. */
+static int decode_results(const struct np_flow *l, const struct np_result *s,
+			  const struct np_omni_response *rsp, struct np_omni_results *res,
+			  char *why, size_t whylen)
+{
+	if (l->legacy)
+		return np_legacy_decode_results(l->msg, l->legacy, s->send_size, rsp, res,
+						why, whylen);
+	return np_wire_decode_results(l->msg, res, why, whylen);
+}
+
+int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
+		      struct np_result *s, struct np_omni_response *rsp, FILE *err)
+{
+	struct np_omni_request q;
+	char why[160];
+
+	build_request(p, l, fd, s, &q);
+	s->lsend_width = (int)q.send_width;
+	s->lrecv_width = (int)q.recv_width;
+	s->sport = q.netperf_port;
+	if (l->legacy)
+		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
+	np_wire_encode_request(&q, l->msg);
+	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+		return np_fail(err, "sending the test request: %s", strerror(errno));
+	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+		return -1;
+	if (np_wire_word1(l->msg) == NP_ERR_UNKNOWN_REQUEST) {
+		np_debug(p->o, err,
+			 "netserver answered DO_OMNI with 998: legacy requests from now on");
+		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
+	}
+	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
+		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg));
+	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
+		return np_fail(err, "bad response from netserver: %s", why);
+	if (rsp->serv_errno != 0)
+		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
+	l->cpu_rate = rsp->cpu_rate;
+	l->data_port = rsp->data_port;
+	return server_kind(p, l, rsp, err);
+}
+
+static void remote_facts(const struct np_opts *o, const struct np_omni_response *rsp,
+			 const struct np_omni_results *res, struct np_result *s)
+{
+	s->remote.bytes_recv = res->bytes_received;
+	s->remote.recv_calls = res->recv_calls;
+	s->remote.bytes_sent = res->bytes_sent;
+	s->remote.send_calls = res->send_calls;
+	s->remote.trans = res->trans_received;
+	s->remote.failed_sends = res->failed_sends;
+	s->remote.syscalls = res->syscalls;
+	s->remote.zc_sends = res->zc_sends;
+	s->remote.zc_copied = res->zc_copied;
+	s->remote.poll = res->poll;
+	s->rss_end = res->send_buf_size;
+	s->rsr_end = res->recv_buf_size;
+	s->rtransport_retrans = res->transport_retrans;
+	snprintf(s->rcong, sizeof(s->rcong), "%s", res->cong_control);
+	s->rcpu = -1.0;
+	s->rcpu_method = 'U';
+	s->rcpu_more = NP_UNMEASURED_CPU;
+	/* Only a response that set MEASURE_CPU makes the figures real. */
+	if (o->remote_cpu && (rsp->flags & NP_F_MEASURE_CPU) && isfinite(res->cpu_util)) {
+		s->rcpu = res->cpu_util;
+		s->rcpu_method = cpu_method_letter(res->cpu_method);
+		s->rcpu_more.count = res->num_cpus > 0 ? (int)res->num_cpus : 1;
+		s->rcpu_more = (struct np_result_cpu){ res->cpu_user, res->cpu_system,
+						   res->cpu_iowait, res->cpu_irq,
+						   res->cpu_swintr, res->peak_cpu_util,
+						   res->peak_cpu_id, s->rcpu_more.count };
+	}
+}
+
+/* What netserver's end of the data ran on: asked once per connection,
+ * only of a netserver-ng that said it can tell (netserver 2.7.1 would
+ * answer 998, and is never asked).  What comes back is checked as all
+ * input is, but the facts only describe a run that is over: without them
+ * (no reply in time, a bad one) the run's figures stand, the facts are
+ * unknown and a warning says why. */
+static void ask_host_facts(struct np_flow *l, FILE *err)
+{
+	char why[256];
+
+	l->facts_asked = true;
+	np_host_facts_unknown(&l->remote_host);
+	np_wire_encode_facts_request(l->msg);
+	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+		snprintf(why, sizeof(why), "asking netserver for them: %s", strerror(errno));
+	else if (reply_in(l, "host facts", FACTS_TIMEOUT_MS, why, sizeof(why)) < 0)
+		l->facts_late = errno == ETIMEDOUT;
+	else if (np_wire_decode_facts(l->msg, &l->remote_host, why, sizeof(why)) == 0)
+		return;
+	else
+		np_host_facts_unknown(&l->remote_host);
+	np_warn(err, "netserver's host facts are unknown: %s", why);
+}
+
+/* The results step of an iteration. */
+int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_result *s,
+			const struct np_omni_response *rsp, FILE *err)
+{
+	struct np_omni_results res;
+	char why[160];
+
+	/* TCP_CRR ends on netserver's padded timer, so allow for it. */
+	if (read_reply(l, "test results", NP_RESULTS_GRACE_MS + 4000, err) < 0)
+		return -1;
+	if (decode_results(l, s, rsp, &res, why, sizeof(why)) != 0)
+		return np_fail(err, "bad results from netserver: %s", why);
+	if (res.serv_errno != 0)
+		return fail_remote(err, "netserver's side of the test failed", res.serv_errno);
+	remote_facts(p->o, rsp, &res, s);
+	s->rtos = rsp->socket_tos;
+	s->rprio = rsp->socket_prio;
+	if (l->ours && (l->caps & NP_EXT_CAP_HOST_FACTS) && !l->facts_asked)
+		ask_host_facts(l, err);
+	s->remote_host = l->remote_host;
+	return 0;
+}
+
+/* A data connection that broke under the test may be netserver's doing:
+ * it ends a test at one of its limits (--max-test-time cuts a counted
+ * one), closes its data socket and sends its results with the reason.
+ * That reason is the run's error, not the reset it caused here (or the
+ * ENOTCONN of the end marker's shutdown, when the results' arrival
+ * stopped the loop first). */
+int np_exchange_cut_reason(struct np_flow *l, const struct np_result *s,
+			   const struct np_omni_response *rsp, int data_err, FILE *err)
+{
+	struct np_omni_results res;
+	char why[256];
+
+	if (!l->ours || l->ctl < 0 ||
+	    (data_err != ECONNRESET && data_err != EPIPE && data_err != ECONNREFUSED &&
+	     data_err != ENOTCONN))
+		return 0;
+	if (reply_in(l, "test results", CUT_RESULTS_MS, why, sizeof(why)) < 0 ||
+	    decode_results(l, s, rsp, &res, why, sizeof(why)) != 0 || res.serv_errno == 0)
+		return 0;
+	fail_remote(err, "netserver's side of the test failed", res.serv_errno);
+	return 1;
+}
+
+/* -N: no netserver to ask.  The data goes to the well-known service
+ * (discard for a send test, chargen for a receive test, echo for
+ * request/response), or to -- -P ,port. */
+static uint16_t no_control_port(const struct np_opts *o, const struct np_test *t)
+{
+	if (o->data_rport)
+		return o->data_rport;
+	return t->rr ? 7 : (t->direction & NP_DIR_XMIT) ? 19 : 9;
+}
+
+void np_exchange_no_control_setup(const struct np_plan *p, struct np_flow *l, int fd,
+				  struct np_result *s, struct np_omni_response *rsp)
+{
+	struct np_omni_request q;
+
+	build_request(p, l, fd, s, &q);   /* for the sizes it settles */
+	s->lsend_width = (int)q.send_width;
+	s->lrecv_width = (int)q.recv_width;
+	s->sport = q.netperf_port;
+	memset(rsp, 0, sizeof(*rsp));
+	rsp->recv_buf_size = rsp->send_buf_size = -1;
+	rsp->send_size = rsp->receive_size = -1;
+	rsp->socket_prio = rsp->socket_tos = -1;
+	rsp->data_port = no_control_port(p->o, p->test);
+}
+
+/* What netperf 2.7.1 -N reports: its own side, the remote unknown. */
+void np_exchange_no_control_results(struct np_result *s)
+{
+	memset(&s->remote, 0, sizeof(s->remote));
+	s->remote.bytes_recv = s->local.bytes_sent;
+	s->remote.trans = s->local.trans;
+	s->rss_end = s->rsr_end = s->rss = s->rsr = -1;
+	s->rtransport_retrans = -1;
+	s->rcong[0] = '\0';
+	s->rcpu = -1.0;
+	s->rcpu_method = 'U';
+	s->rcpu_more = NP_UNMEASURED_CPU;
+	s->rtos = s->rprio = -1;
+	np_host_facts_unknown(&s->remote_host);
+}
+
+/* TCP_SENDFILE sends from a file: the -F file when it is a regular
+ * one, else an unlinked temporary file of netperf's pattern. */
+static int open_sendfile(const struct np_opts *o, struct np_flow *l, FILE *err)
+{
+	static const size_t size = 1 << 20;
+	const char *tmpdir = getenv("TMPDIR");
+	char tpath[512];
+	struct stat st;
+	char *buf;
+	int fd;
+
+	if (o->lfill) {
+		fd = open(o->lfill, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+			l->file_fd = fd;
+			return 0;
+		}
+		if (fd >= 0)
+			close(fd);
+		return np_fail(err, "TCP_SENDFILE: -F %s is not a regular file with data",
+			       o->lfill);
+	}
+	snprintf(tpath, sizeof(tpath), "%s/netperf-ng-sendfile.XXXXXX",
+		 tmpdir && tmpdir[0] ? tmpdir : "/tmp");
+	fd = mkstemp(tpath);
+	if (fd < 0)
+		return np_fail(err, "TCP_SENDFILE: a file to send from: %s", strerror(errno));
+	unlink(tpath);
+	buf = malloc(size);
+	if (!buf) {
+		close(fd);
+		return np_fail(err, "out of memory");
+	}
+	np_run_fill(buf, size);
+	if (write(fd, buf, size) != (ssize_t)size) {
+		free(buf);
+		close(fd);
+		return np_fail(err, "TCP_SENDFILE: writing its file: %s", strerror(errno));
+	}
+	free(buf);
+	l->file_fd = fd;
+	return 0;
+}
+
+/* netperf's goodbye: half-close, let netserver close, then close. */
+void np_exchange_goodbye(int ctl)
+{
+	uint8_t scratch[NP_MSG_SIZE];
+
+	if (shutdown(ctl, SHUT_WR) == 0)
+		(void)np_ctl_recv(ctl, scratch, 2000, NULL);
+	close(ctl);
+}
+
+/* -J -D: room for every interim figure of a timed test (one per tick
+ * and the last, shorter one, each iteration), else for NP_INTERIM_KEEP;
+ * the data loops' ticks must not allocate. */
+static size_t interim_room(const struct np_opts *o)
+{
+	const int64_t seconds = np_length_seconds(o->length);
+	double per_iter = seconds > 0 ? ceil((double)seconds / o->interim) + 2 : NP_INTERIM_KEEP;
+	double n = per_iter * o->iter_max;
+
+	return n < NP_INTERIM_KEEP ? (size_t)n : NP_INTERIM_KEEP;
+}
+
+/* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
+ * -c's snapshots, -J's interim figures; its host facts, unknown until
+ * read. */
+int np_flow_prepare(const struct np_opts *o, struct np_flow *l, FILE *err)
+{
+	np_host_facts_unknown(&l->local_host);
+	np_host_facts_unknown(&l->remote_host);
+	if (o->lfill) {
+		l->fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (l->fill_fd < 0)
+			return np_fail(err, "-F %s: %s", o->lfill, strerror(errno));
+	}
+	if (o->test->sendfile && open_sendfile(o, l, err) < 0)
+		return -1;
+	if (o->latency) {
+		l->hist = malloc(sizeof(*l->hist));
+		l->sent_at = calloc((size_t)o->burst + 1, sizeof(*l->sent_at));
+		if (!l->hist || !l->sent_at)
+			return np_fail(err, "out of memory for the latency histogram");
+		np_hist_init(l->hist);
+	}
+	if (o->local_cpu) {
+		l->cpu0 = malloc(sizeof(*l->cpu0));
+		l->cpu1 = malloc(sizeof(*l->cpu1));
+		if (!l->cpu0 || !l->cpu1)
+			return np_fail(err, "out of memory for CPU snapshots");
+	}
+	if (o->json && o->interim > 0) {
+		l->series_room = interim_room(o);
+		l->series = calloc(l->series_room, sizeof(*l->series));
+		if (!l->series)
+			return np_fail(err, "out of memory for the interim figures");
+	}
+	return 0;
+}
+
+void np_flow_release(struct np_flow *l)
+{
+	if (l->ctl >= 0)
+		close(l->ctl);
+	l->ctl = -1;
+	free(l->cpu0);
+	free(l->cpu1);
+	free(l->hist);
+	free(l->sent_at);
+	free(l->series);
+	if (l->fill_fd >= 0)
+		close(l->fill_fd);
+	if (l->file_fd >= 0)
+		close(l->file_fd);
+}
+
+/* The control connection (and -Z's passphrase), or -N's data peer. */
+int np_flow_connect(const struct np_opts *o, const char *host, struct np_flow *l,
+		    struct np_addr *peer, FILE *err)
+{
+	char why[512];
+
+	l->data_port = o->data_rport;
+	if (o->no_control)
+		return np_plan_resolve(host, o->family, o->test->sock_type, false, peer, err,
+				       "host");
+	l->ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
+				NP_CONNECT_TIMEOUT_MS, peer, why, sizeof(why));
+	if (l->ctl < 0)
+		return np_fail(err, "%s", why);
+	np_debug(o, err, "control connection to %s port %u", host, (unsigned)o->port);
+	if (o->passphrase) {
+		/* netserver -Z reads it first and answers nothing. */
+		np_wire_encode_passphrase(o->passphrase, l->msg);
+		if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+			return np_fail(err, "sending the passphrase: %s", strerror(errno));
+	}
+	return 0;
+}

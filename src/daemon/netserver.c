@@ -1,0 +1,606 @@
+/*
+ * netserver.c - the daemon: listen on IPv4 and IPv6, give up root, fork
+ * one process per control connection (so a misbehaving session cannot
+ * touch another), reap them, and admit new ones only within the limits
+ * (admit.h): sessions in all, per client prefix and per network around
+ * it, connections per second, wrong passphrases (judged here, before any
+ * fork: gate.h).  A refused client is told why, with a serv_errno,
+ * rather than meeting a bare close.  The budgets every session draws on
+ * (budget.h) are made here, and what a dead session held is taken back.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/clock.h"
+#include "host/cpu.h"
+#include "run/dataaddr.h"
+#include "daemon/admit.h"
+#include "daemon/budget.h"
+#include "daemon/gate.h"
+#include "daemon/log.h"
+#include "cli/opts.h"
+#include "daemon/privdrop.h"
+#include "daemon/session.h"
+#include "base/sock.h"
+#include "base/units.h"
+#include "wire/wire.h"
+
+#define MAX_LISTENERS NP_MAX_LISTEN
+#define LISTEN_BACKLOG 1024
+/* Refused connections kept open for a moment, so that the refusal is
+ * read before the close: more at once are closed bare (a flood). */
+#define MAX_REFUSALS 64
+#define REFUSAL_LINGER_S 2.0
+
+struct child {
+	pid_t pid;                   /* 0 = free slot */
+	struct np_prefix prefix;     /* the client's, for the limits */
+};
+
+struct refusal {
+	int fd;                      /* -1 = free slot */
+	double until;
+};
+
+struct server {
+	int fds[MAX_LISTENERS];
+	int nfds;
+	uint16_t port;               /* the real one, after binding port 0 */
+	struct np_limits limits;
+	struct child children[NS_MAX_SESSIONS_CAP];
+	struct refusal refusals[MAX_REFUSALS];
+	/* -Z: admitted connections whose passphrase has not arrived yet;
+	 * they count as sessions, so never more than --max-sessions. */
+	struct np_gate gates[NS_MAX_SESSIONS_CAP];
+	const char *passphrase;
+	struct np_data_rules data;
+	struct np_session_rules rules;
+};
+
+static volatile sig_atomic_t child_exited;
+
+static void on_sigchld(int sig)
+{
+	(void)sig;
+	child_exited = 1;
+}
+
+static int listen_on(struct server *sv, const struct sockaddr *sa, socklen_t len,
+		     bool dual_stack, char *why, size_t whylen)
+{
+	struct sockaddr_storage ss;
+	socklen_t slen = sizeof(ss);
+	char addr[INET6_ADDRSTRLEN];
+	int fd, one = 1;
+
+	memcpy(&ss, sa, len);
+	np_addr_set_port((struct sockaddr *)&ss, sv->port);
+	np_addr_string(sa, addr, sizeof(addr));
+	fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
+	if (fd < 0) {
+		snprintf(why, whylen, "socket for %s: %s", addr, strerror(errno));
+		return -1;
+	}
+	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (sa->sa_family == AF_INET6) {
+		int v6only = dual_stack ? 0 : 1;
+
+		(void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &v6only, sizeof(v6only));
+	}
+	if (bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, LISTEN_BACKLOG) < 0) {
+		snprintf(why, whylen, "listen on %s port %u: %s", addr, (unsigned)sv->port,
+			 strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (sv->port == 0 && getsockname(fd, (struct sockaddr *)&ss, &slen) == 0)
+		sv->port = np_addr_port((struct sockaddr *)&ss);
+	sv->fds[sv->nfds++] = fd;
+	return 0;
+}
+
+/* -L: every address the name resolves to, which are then also the only
+ * addresses data sockets may bind to; otherwise the wildcard of each
+ * family asked for.  Without -4/-6 the IPv6 socket is dual-stack, and
+ * the IPv4 bind that then fails is expected. */
+static int open_listeners(struct server *sv, const struct ns_opts *o, char *why,
+			  size_t whylen)
+{
+	struct addrinfo *res, *ai;
+
+	if (o->listen_host) {
+		if (np_resolve(o->listen_host, 0, o->family, SOCK_STREAM, true, &res, why,
+			       whylen) < 0)
+			return -1;
+		for (ai = res; ai && sv->nfds < MAX_LISTENERS; ai = ai->ai_next) {
+			if (listen_on(sv, ai->ai_addr, ai->ai_addrlen, false, why, whylen) < 0)
+				continue;
+			memcpy(&sv->data.listen[sv->data.nlisten].ss, ai->ai_addr, ai->ai_addrlen);
+			sv->data.listen[sv->data.nlisten++].len = ai->ai_addrlen;
+		}
+		freeaddrinfo(res);
+		return sv->nfds > 0 ? 0 : -1;
+	}
+	if (o->family != AF_INET) {
+		struct sockaddr_in6 any6 = { .sin6_family = AF_INET6, .sin6_addr = IN6ADDR_ANY_INIT };
+
+		(void)listen_on(sv, (struct sockaddr *)&any6, sizeof(any6),
+				o->family == AF_UNSPEC, why, whylen);
+	}
+	if (o->family != AF_INET6) {
+		struct sockaddr_in any4 = { .sin_family = AF_INET,
+					    .sin_addr.s_addr = htonl(INADDR_ANY) };
+		char ignored[128];
+
+		if (sv->nfds > 0)
+			(void)listen_on(sv, (struct sockaddr *)&any4, sizeof(any4), false,
+					ignored, sizeof(ignored));
+		else
+			(void)listen_on(sv, (struct sockaddr *)&any4, sizeof(any4), false,
+					why, whylen);
+	}
+	return sv->nfds > 0 ? 0 : -1;
+}
+
+static int daemonize(void)
+{
+	pid_t pid = fork();
+	int null;
+
+	if (pid < 0)
+		return -1;
+	if (pid > 0)
+		_exit(0);
+	if (setsid() < 0 || chdir("/") < 0)
+		return -1;
+	null = open("/dev/null", O_RDWR);
+	if (null < 0)
+		return -1;
+	dup2(null, STDIN_FILENO);
+	dup2(null, STDOUT_FILENO);
+	dup2(null, STDERR_FILENO);
+	if (null > STDERR_FILENO)
+		close(null);
+	return 0;
+}
+
+static void reap(struct server *sv)
+{
+	const double now = np_now();
+	pid_t pid;
+	int status;
+
+	child_exited = 0;
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++) {
+			struct child *c = &sv->children[i];
+
+			if (c->pid != pid)
+				continue;
+			np_limits_release(&sv->limits, &c->prefix, false, now);
+			np_budget_reclaim(sv->rules.budget, i);
+			c->pid = 0;
+			break;
+		}
+	}
+}
+
+static struct child *free_slot(struct server *sv)
+{
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+		if (sv->children[i].pid == 0)
+			return &sv->children[i];
+	return NULL;
+}
+
+/* The child: serve one client, then exit.  Nothing of the parent's but
+ * this one socket stays open.  Its passphrase, if any, was judged by the
+ * parent; cell is its share of the daemon's budgets. */
+static void serve_child(struct server *sv, int fd, const struct sockaddr *peer, int cell)
+{
+	char addr[INET6_ADDRSTRLEN], ctx[96];
+	struct np_session_rules rules = sv->rules;
+
+	for (int i = 0; i < sv->nfds; i++)
+		close(sv->fds[i]);
+	for (int i = 0; i < MAX_REFUSALS; i++)
+		if (sv->refusals[i].fd >= 0)
+			close(sv->refusals[i].fd);
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+		if (sv->gates[i].fd >= 0 && sv->gates[i].fd != fd)
+			close(sv->gates[i].fd);
+	signal(SIGCHLD, SIG_DFL);
+	np_addr_string(peer, addr, sizeof(addr));
+	snprintf(ctx, sizeof(ctx), "client %s port %u", addr, (unsigned)np_addr_port(peer));
+	np_log_set_context(ctx);
+	np_log(NP_LOG_DEBUG, "connected");
+	rules.cell = cell;
+	_exit(np_session_run(fd, &rules));
+}
+
+/* Answer the client's first request with the refusal, then close once it
+ * has read it (or after REFUSAL_LINGER_S): closing with its request
+ * unread would reset the connection and could lose our answer. */
+static void refuse_conn(struct server *sv, int fd, enum np_admit why, const char *who)
+{
+	uint8_t msg[NP_MSG_SIZE];
+	char where[64];
+
+	np_prefix_string(&sv->limits.refused, where, sizeof(where));
+	if (why == NP_ADMIT_FULL)
+		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%d sessions run)", who,
+		       np_admit_text(why), sv->limits.refused_held);
+	else if (why == NP_ADMIT_PREFIX_FULL || why == NP_ADMIT_SITE_FULL ||
+		 why == NP_ADMIT_NET_FULL)
+		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%s holds %d)", who,
+		       np_admit_text(why), where, sv->limits.refused_held);
+	else
+		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%s)", who,
+		       np_admit_text(why), where);
+	np_wire_encode_reply(NP_OMNI_RESPONSE, np_admit_errno(why), msg);
+	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0 ||
+	    send(fd, msg, sizeof(msg), MSG_NOSIGNAL) != (ssize_t)sizeof(msg) ||
+	    shutdown(fd, SHUT_WR) < 0) {
+		close(fd);
+		return;
+	}
+	for (int i = 0; i < MAX_REFUSALS; i++) {
+		if (sv->refusals[i].fd < 0) {
+			sv->refusals[i].fd = fd;
+			sv->refusals[i].until = np_now() + REFUSAL_LINGER_S;
+			return;
+		}
+	}
+	close(fd);
+}
+
+/* Fork the session's process; the admission is given back if it cannot
+ * be.  fd is the parent's to close. */
+static void start_session(struct server *sv, int fd, const struct sockaddr *peer,
+			  const struct np_prefix *prefix)
+{
+	struct child *slot = free_slot(sv);
+	pid_t pid;
+
+	/* Sessions and held connections are admitted sessions, never more
+	 * than --max-sessions <= NS_MAX_SESSIONS_CAP: a slot is free. */
+	if (!slot) {
+		np_log(NP_LOG_ERR, "no child slot free (a bug): closing");
+		np_limits_release(&sv->limits, prefix, false, np_now());
+		return;
+	}
+	pid = fork();
+	if (pid == 0)
+		serve_child(sv, fd, peer, (int)(slot - sv->children));
+	if (pid < 0) {
+		np_log(NP_LOG_ERR, "fork: %s", strerror(errno));
+		np_limits_release(&sv->limits, prefix, false, np_now());
+	} else {
+		slot->pid = pid;
+		slot->prefix = *prefix;
+	}
+}
+
+/* -Z: hold the connection until its passphrase has arrived. */
+static bool hold(struct server *sv, int fd, const struct sockaddr_storage *peer,
+		 const struct np_prefix *prefix)
+{
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++) {
+		struct np_gate *g = &sv->gates[i];
+
+		if (g->fd >= 0)
+			continue;
+		if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0)
+			return false;
+		g->fd = fd;
+		g->until = np_now() + NP_PASSPHRASE_TIMEOUT_MS / 1000.0;
+		g->got = 0;
+		g->peer = *peer;
+		g->prefix = *prefix;
+		return true;
+	}
+	return false;
+}
+
+static void accept_one(struct server *sv, int lfd)
+{
+	struct sockaddr_storage peer;
+	socklen_t plen = sizeof(peer);
+	int fd = accept(lfd, (struct sockaddr *)&peer, &plen);
+	char addr[INET6_ADDRSTRLEN];
+	struct np_prefix prefix;
+	enum np_admit verdict;
+
+	if (fd < 0) {
+		if (errno != EINTR && errno != EAGAIN && errno != ECONNABORTED)
+			np_log(NP_LOG_ERR, "accept: %s", strerror(errno));
+		return;
+	}
+	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+	np_addr_unmap((struct sockaddr *)&peer);
+	np_addr_string((struct sockaddr *)&peer, addr, sizeof(addr));
+	np_prefix_of((struct sockaddr *)&peer, &prefix);
+	verdict = np_limits_admit(&sv->limits, &prefix, np_now());
+	if (verdict != NP_ADMIT_OK) {
+		refuse_conn(sv, fd, verdict, addr);
+		return;
+	}
+	if (sv->passphrase) {
+		if (hold(sv, fd, &peer, &prefix))
+			return;
+		np_log(NP_LOG_ERR, "holding a connection from %s: %s", addr, strerror(errno));
+		np_limits_release(&sv->limits, &prefix, false, np_now());
+	} else {
+		start_session(sv, fd, (struct sockaddr *)&peer, &prefix);
+	}
+	close(fd);
+}
+
+/* A held connection's first message, or its end: a guess is judged only
+ * while the client's limits allow one, and a wrong one is counted at
+ * once.  Netserver 2.7.1 closes on a wrong passphrase, and so do we. */
+static void judge(struct server *sv, struct np_gate *g, bool readable, double now)
+{
+	char addr[INET6_ADDRSTRLEN];
+	enum np_gate_read r = readable ? np_gate_read(g) : NP_GATE_WAIT;
+	const char *why = NULL;
+
+	if (r == NP_GATE_WAIT && now < g->until)
+		return;
+	np_addr_string((struct sockaddr *)&g->peer, addr, sizeof(addr));
+	if (r == NP_GATE_MESSAGE && !np_limits_auth_allowed(&sv->limits, &g->prefix, now)) {
+		np_limits_release(&sv->limits, &g->prefix, false, now);
+		sv->limits.refused = g->prefix;
+		refuse_conn(sv, g->fd, NP_ADMIT_AUTH, addr);
+		g->fd = -1;
+		return;
+	}
+	if (r == NP_GATE_MESSAGE && np_wire_passphrase_matches(g->msg, sv->passphrase)) {
+		(void)fcntl(g->fd, F_SETFL, 0);
+		start_session(sv, g->fd, (struct sockaddr *)&g->peer, &g->prefix);
+	} else {
+		if (r == NP_GATE_MESSAGE) {
+			np_limits_auth_failed(&sv->limits, &g->prefix, now);
+			why = np_wire_type(g->msg) == NP_PASSPHRASE ? "wrong passphrase"
+				: "first message is not the passphrase";
+		} else {
+			why = r == NP_GATE_CLOSED ? "closed before its passphrase"
+				: "no passphrase in time";
+		}
+		np_log(NP_LOG_ERR, "client %s: %s, closing", addr, why);
+		np_limits_release(&sv->limits, &g->prefix, false, now);
+	}
+	close(g->fd);
+	g->fd = -1;
+}
+
+/* Take what a refused client sends; close on its EOF or our deadline.
+ * A few reads per wake-up: a client that keeps sending cannot hold the
+ * daemon here, only its own connection until the deadline. */
+static void drain_refusal(struct refusal *r, bool readable, double now)
+{
+	char sink[NP_MSG_SIZE];
+	ssize_t n = 1;
+
+	for (int i = 0; readable && i < 16 && (n = recv(r->fd, sink, sizeof(sink), 0)) > 0; i++)
+		;
+	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) ||
+	    now >= r->until) {
+		close(r->fd);
+		r->fd = -1;
+	}
+}
+
+/* A wait until the earliest of deadline and the timeout so far. */
+static int sooner(int timeout, double deadline, double now)
+{
+	const int ms = (int)((deadline - now) * 1000) + 1;
+
+	return ms < timeout ? (ms > 0 ? ms : 0) : timeout;
+}
+
+static int serve(struct server *sv)
+{
+	static struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS + NS_MAX_SESSIONS_CAP];
+	static struct refusal *owner[MAX_REFUSALS];
+	static struct np_gate *held[NS_MAX_SESSIONS_CAP];
+
+	for (;;) {
+		int n, err, nr = 0, ng = 0, timeout = 1000;
+		double now = np_now();
+
+		for (int i = 0; i < sv->nfds; i++)
+			pfd[i] = (struct pollfd){ .fd = sv->fds[i], .events = POLLIN };
+		for (int i = 0; i < MAX_REFUSALS; i++) {
+			struct refusal *r = &sv->refusals[i];
+
+			if (r->fd < 0)
+				continue;
+			timeout = sooner(timeout, r->until, now);
+			pfd[sv->nfds + nr] = (struct pollfd){ .fd = r->fd, .events = POLLIN };
+			owner[nr++] = r;
+		}
+		for (int i = 0; sv->passphrase && i < NS_MAX_SESSIONS_CAP; i++) {
+			struct np_gate *g = &sv->gates[i];
+
+			if (g->fd < 0)
+				continue;
+			timeout = sooner(timeout, g->until, now);
+			pfd[sv->nfds + nr + ng] = (struct pollfd){ .fd = g->fd, .events = POLLIN };
+			held[ng++] = g;
+		}
+		/* The timeout bounds how long an exited child stays a zombie
+		 * should its SIGCHLD slip in just before poll(). */
+		n = poll(pfd, (nfds_t)(sv->nfds + nr + ng), timeout);
+		err = errno;
+		if (child_exited || n == 0)
+			reap(sv);
+		if (n < 0) {
+			if (err == EINTR)
+				continue;
+			np_log(NP_LOG_ERR, "poll: %s", strerror(err));
+			return 1;
+		}
+		now = np_now();
+		for (int i = 0; i < nr; i++)
+			drain_refusal(owner[i], pfd[sv->nfds + i].revents != 0, now);
+		for (int i = 0; i < ng; i++)
+			judge(sv, held[i], pfd[sv->nfds + nr + i].revents != 0, now);
+		for (int i = 0; i < sv->nfds; i++)
+			if (pfd[i].revents & POLLIN)
+				accept_one(sv, pfd[i].fd);
+		np_log_flush_suppressed();
+	}
+}
+
+/* The hash's key: from the kernel's random source, else from what
+ * differs between daemons (a weaker key, which the log admits). */
+static void hash_key(uint8_t key[NP_LIMIT_KEY_BYTES])
+{
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, key, NP_LIMIT_KEY_BYTES) : -1;
+	const double now = np_now();
+
+	if (fd >= 0)
+		close(fd);
+	if (n == NP_LIMIT_KEY_BYTES)
+		return;
+	np_log(NP_LOG_ERR, "/dev/urandom: %s; the admission table's key is guessable",
+	       n < 0 ? strerror(errno) : "short read");
+	memcpy(key, &now, sizeof(now));
+	for (int i = 0; i < 4; i++)
+		key[8 + i] = (uint8_t)((unsigned)getpid() >> (8 * i));
+}
+
+/* --max-memory's default: a quarter of the level at which the kernel
+ * puts all of TCP under memory pressure (net.ipv4.tcp_mem's second
+ * figure, in pages), so netserver's sessions alone never get it there;
+ * 256 MiB where that cannot be read. */
+static uint64_t default_max_memory(void)
+{
+	unsigned long long lo, pressure, hi;
+	const long page = sysconf(_SC_PAGESIZE);
+	FILE *f = fopen("/proc/sys/net/ipv4/tcp_mem", "r");
+	int got = f ? fscanf(f, "%llu %llu %llu", &lo, &pressure, &hi) : 0;
+
+	if (f)
+		fclose(f);
+	if (got != 3 || page <= 0 || pressure == 0)
+		return (uint64_t)256 << 20;
+	return (uint64_t)pressure * (uint64_t)page / 4;
+}
+
+/* The command line's limits, for the admission table and the sessions. */
+static void apply_limits(struct server *sv, const struct ns_opts *o)
+{
+	const struct np_limit_settings set = {
+		.max_sessions = o->max_sessions,
+		.max_per_prefix = o->max_per_prefix,
+		.max_per_site = o->max_per_site,
+		.max_per_net = o->max_per_net,
+		.conn_rate = o->conn_rate,
+		.conn_burst = o->conn_burst,
+		.auth_failures = o->passphrase ? o->auth_failures : 0,
+	};
+	const uint64_t total = o->max_total_memory ? o->max_total_memory : default_max_memory();
+	const int spinning = o->max_spinning >= 0 ? o->max_spinning
+			     : np_cpu_count() / 2 > 0 ? np_cpu_count() / 2 : 1;
+	uint8_t key[NP_LIMIT_KEY_BYTES];
+
+	hash_key(key);
+	np_limits_init(&sv->limits, &set, key);
+	for (int i = 0; i < MAX_REFUSALS; i++)
+		sv->refusals[i].fd = -1;
+	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+		sv->gates[i].fd = -1;
+	sv->passphrase = o->passphrase;
+	sv->data.peer = o->data_peer_declared ? NP_DATA_PEER_DECLARED : NP_DATA_PEER_CONTROL;
+	sv->data.port_min = o->data_port_min;
+	sv->data.port_max = o->data_port_max;
+	sv->data.family = o->family;
+	sv->rules = (struct np_session_rules){
+		.data = &sv->data,
+		.max_test_s = o->max_test_s,
+		.max_memory = o->max_memory,
+		.max_total_memory = total,
+		.control_timeout_s = o->control_timeout_s,
+		.refuse_options = o->refuse_options,
+		.allow_options = o->allow_options,
+		.host_facts = !o->no_host_facts,
+		.budget = np_budget_create(NS_MAX_SESSIONS_CAP, total, spinning),
+		.cell = -1,
+	};
+	if (!sv->rules.budget)
+		np_log(NP_LOG_ERR, "no shared memory for --max-memory and --max-spinning (%s): "
+		       "those two limits do not hold", strerror(errno));
+	np_log(NP_LOG_DEBUG, "limits: %d sessions, %d per /32 or /64, %d per /56, %d per "
+	       "/48 or /24; %llu bytes per test, %llu in all; %d spinning", o->max_sessions,
+	       o->max_per_prefix, o->max_per_site, o->max_per_net,
+	       (unsigned long long)o->max_memory, (unsigned long long)total, spinning);
+}
+
+int main(int argc, char **argv)
+{
+	struct ns_opts o;
+	static struct server sv;
+	struct sigaction sa;
+	char why[256] = "no address to listen on";
+
+	switch (ns_opts_parse(argc, argv, &o, stdout, stderr)) {
+	case NP_OPTS_DONE:
+		return 0;
+	case NP_OPTS_USAGE:
+		return 2;
+	case NP_OPTS_RUN:
+		break;
+	}
+	np_log_init("netserver", o.verbosity, 0);
+	apply_limits(&sv, &o);
+	sv.port = o.port;
+	if (open_listeners(&sv, &o, why, sizeof(why)) < 0) {
+		fprintf(stderr, "netserver: %s\n", why);
+		return 1;
+	}
+	/* The port is bound: root is no longer needed. */
+	if (np_priv_drop(o.user, NP_DEFAULT_MEMLOCK, why, sizeof(why)) < 0) {
+		fprintf(stderr, "netserver: %s\n", why);
+		return 1;
+	}
+	if (np_log_limit(o.log_rate, o.log_rate * 10) < 0) {
+		fprintf(stderr, "netserver: log rate limit: %s\n", strerror(errno));
+		return 1;
+	}
+	printf("Starting netserver with host '%s' port '%u' and family %s\n",
+	       o.listen_host ? o.listen_host : "IN(6)ADDR_ANY", (unsigned)sv.port,
+	       np_family_name(o.family));
+	fflush(stdout);
+
+	signal(SIGPIPE, SIG_IGN);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigchld;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
+
+	if (!o.foreground) {
+		if (daemonize() < 0) {
+			fprintf(stderr, "netserver: daemonize: %s\n", strerror(errno));
+			return 1;
+		}
+		np_log_init("netserver", o.verbosity, 1);
+	}
+	return serve(&sv);
+}

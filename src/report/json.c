@@ -1,0 +1,655 @@
+/*
+ * json.c - -J: the run as one JSON object (doc/json.md), built with
+ * jansson from the report and its result alone.  Key names carry their
+ * units; what was not measured or is not known is null, never netperf's
+ * -1.  Rates are in fixed units whatever -f says: bits/s, transactions/s.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "report/json.h"
+
+#ifdef HAVE_JANSSON
+
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "cli/opts.h"
+#include "cli/plan.h"
+#include "base/units.h"
+#include "base/version.h"
+
+/* Any value jansson could not make (it ran out of memory) fails the
+ * whole object: a reader gets all of it or nothing. */
+struct jb {
+	bool failed;
+};
+
+/* json_object_set_new and json_array_append_new take v, or drop it,
+ * even when the container is NULL. */
+static void put(struct jb *b, json_t *o, const char *key, json_t *v)
+{
+	if (!v || json_object_set_new(o, key, v) < 0)
+		b->failed = true;
+}
+
+static void add(struct jb *b, json_t *a, json_t *v)
+{
+	if (!v || json_array_append_new(a, v) < 0)
+		b->failed = true;
+}
+
+/* JSON has no NaN or infinity: null. */
+static json_t *num(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *num_if(bool known, double v)
+{
+	return known ? num(v) : json_null();
+}
+
+static json_t *count(uint64_t v)
+{
+	return json_integer(v > INT64_MAX ? INT64_MAX : (json_int_t)v);
+}
+
+/* netperf's -1 (any negative) is "not known". */
+static json_t *whole_if_known(long long v)
+{
+	return v >= 0 ? json_integer(v) : json_null();
+}
+
+static json_t *whole_if(bool known, long long v)
+{
+	return known ? json_integer(v) : json_null();
+}
+
+/* JSON text is UTF-8; an argv or a host name can be any bytes: when it
+ * is not UTF-8, its bytes past ASCII become '?'. */
+static json_t *text(const char *s)
+{
+	json_t *v;
+	char *copy;
+
+	if (!s)
+		return json_null();
+	v = json_string(s);
+	if (v || !(copy = strdup(s)))
+		return v;
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	v = json_string(copy);
+	free(copy);
+	return v;
+}
+
+static json_t *text_if(bool known, const char *s)
+{
+	return known && s ? text(s) : json_null();
+}
+
+/* The headline, netperf's figure (and the one confidence judges): in
+ * transactions/s for 'x', else in bits/s.  The report's unit is linear
+ * in bytes/s, so one factor takes its figures there. */
+static const char *headline_key(const struct np_report *r)
+{
+	return r->unit == 'x' ? "transactions_per_second" : "throughput_bits_per_second";
+}
+
+static double headline_scale(const struct np_report *r)
+{
+	return r->unit == 'x' ? 1.0 : 8.0 / np_unit_rate(1.0, r->unit);
+}
+
+static json_t *family_if_known(int family)
+{
+	return family == AF_INET || family == AF_INET6 ? json_string(np_family_name(family))
+						       : json_null();
+}
+
+/* Something of each end's send and receive side. */
+static json_t *sides(struct jb *b, json_t *lsend, json_t *lrecv, json_t *rsend, json_t *rrecv)
+{
+	json_t *o = json_object();
+
+	put(b, o, "local_send", lsend);
+	put(b, o, "local_recv", lrecv);
+	put(b, o, "remote_send", rsend);
+	put(b, o, "remote_recv", rrecv);
+	return o;
+}
+
+/* --sweep's sizes, in the order asked. */
+static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
+{
+	json_t *a;
+
+	if (!l)
+		return json_null();
+	a = json_array();
+	for (int i = 0; i < l->n; i++)
+		add(b, a, json_integer(l->size[i]));
+	return a;
+}
+
+/* The test's own options (--batch, --busy-poll, ...) by name, as run,
+ * from their rows (np_opts_each): flags as booleans, the others as
+ * numbers. */
+struct own_walk {
+	struct jb *b;
+	json_t *o;
+};
+
+static void own_option(void *ctx, const struct np_setting *s)
+{
+	struct own_walk *w = ctx;
+
+	if (s->own)
+		put(w->b, w->o, s->name, s->type == NP_SET_BOOL ? json_boolean(s->v[0].b)
+								: json_integer(s->v[0].i));
+}
+
+static json_t *test_options(struct jb *b, const struct np_report *r)
+{
+	struct own_walk w = { b, json_object() };
+
+	np_opts_each(r->o, own_option, &w);
+	return w.o;
+}
+
+/* The settings: what the command line asked, under the schema's names
+ * (doc/json.md); those that depend on the plan (addresses, sizes) from
+ * it. */
+static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
+{
+	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
+	const struct np_opts *q = r->o;
+	const struct np_plan *p = r->plan;   /* NULL: the run failed before it */
+	const bool rr = q->test && q->test->rr;
+	const int64_t secs = np_length_seconds(q->length), count = np_length_count(q->length);
+	const char unit[2] = { r->unit, '\0' };
+
+	put(b, ctl, "host", text(r->ctl_host));
+	put(b, ctl, "port", json_integer(q->port));
+	put(b, ctl, "local_host", text(q->local_host));
+	put(b, ctl, "local_port", whole_if(q->local_port > 0, q->local_port));
+	put(b, ctl, "family", json_string(np_family_name(q->family)));
+	put(b, o, "control", ctl);
+
+	put(b, data, "remote_host", text(p ? p->rname : NULL));
+	put(b, data, "remote_address", text(p ? p->raddr : NULL));
+	put(b, data, "remote_port", whole_if(q->data_rport > 0, q->data_rport));
+	put(b, data, "local_host", text(p ? p->lname : NULL));
+	put(b, data, "local_address", text(p ? p->laddr : NULL));
+	put(b, data, "local_port", whole_if(q->data_lport > 0, q->data_lport));
+	put(b, data, "family", family_if_known(p ? p->family : AF_UNSPEC));
+	put(b, o, "data", data);
+
+	put(b, o, "length_s", whole_if(secs > 0, secs));
+	put(b, o, "length_bytes", whole_if(count > 0 && !rr, count));
+	put(b, o, "length_transactions", whole_if(count > 0 && rr, count));
+	put(b, o, "output_unit", json_string(unit));
+	put(b, o, "iterations_max", json_integer(q->iter_max));
+	put(b, o, "iterations_min", json_integer(q->iter_min));
+	put(b, o, "confidence_level_percent", num_if(q->confidence, q->conf_level));
+	put(b, o, "confidence_width_percent", num_if(q->confidence, q->conf_width));
+	put(b, o, "confidence_result_only", json_boolean(q->result_only));
+	put(b, o, "local_cpu", json_boolean(q->local_cpu));
+	put(b, o, "remote_cpu", json_boolean(q->remote_cpu));
+	put(b, o, "latency", json_boolean(q->latency));
+	put(b, o, "interim_s", num_if(q->interim > 0, q->interim));
+	put(b, o, "flows", json_integer(q->flows));
+	put(b, o, "send_size_bytes", whole_if(q->send_size > 0, q->send_size));
+	put(b, o, "recv_size_bytes", whole_if(q->recv_size > 0, q->recv_size));
+	put(b, o, "remote_send_size_bytes", whole_if(q->rsend_size > 0, q->rsend_size));
+	put(b, o, "remote_recv_size_bytes", whole_if(q->rrecv_size > 0, q->rrecv_size));
+	put(b, o, "request_size_bytes", whole_if(rr && !x->sweep, q->req_size));
+	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, q->rsp_size));
+	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
+	put(b, o, "burst", whole_if(rr, q->burst));
+	put(b, o, "nodelay", json_boolean(q->nodelay));
+	put(b, o, "cork", json_boolean(q->cork));
+	put(b, o, "test_options", test_options(b, r));
+	put(b, o, "socket_buffer_bytes",
+	    sides(b, whole_if_known(q->lsndbuf), whole_if_known(q->lrcvbuf),
+		  whole_if_known(q->rsndbuf), whole_if_known(q->rrcvbuf)));
+	return o;
+}
+
+/* A fact's text: "" is not known. */
+static json_t *fact_text(const struct np_host_facts *h, const char *s)
+{
+	return text_if(h->known && s[0] != '\0', s);
+}
+
+static json_t *offload(const struct np_host_facts *h, enum np_offload o)
+{
+	return h->offload_known & (1u << o) ? json_boolean(h->offload_on & (1u << o))
+					    : json_null();
+}
+
+/* The interface the data crossed on one end (src/host/facts.h), null unknown. */
+static json_t *interface(struct jb *b, const struct np_host_facts *h)
+{
+	json_t *o, *off;
+
+	if (!h->known || !h->ifname[0])
+		return json_null();
+	o = json_object();
+	off = json_object();
+	put(b, o, "name", text(h->ifname));
+	put(b, o, "driver", fact_text(h, h->driver));
+	put(b, o, "driver_version", fact_text(h, h->driver_version));
+	put(b, o, "firmware", fact_text(h, h->firmware));
+	put(b, o, "bus", fact_text(h, h->bus));
+	put(b, o, "mtu_bytes", whole_if_known(h->mtu));
+	put(b, o, "link_speed_mbit_per_second", whole_if_known(h->speed_mbps));
+	put(b, off, "rx_checksum", offload(h, NP_OFFLOAD_RX_CSUM));
+	put(b, off, "tx_checksum", offload(h, NP_OFFLOAD_TX_CSUM));
+	put(b, off, "tso", offload(h, NP_OFFLOAD_TSO));
+	put(b, off, "gso", offload(h, NP_OFFLOAD_GSO));
+	put(b, off, "gro", offload(h, NP_OFFLOAD_GRO));
+	put(b, off, "lro", offload(h, NP_OFFLOAD_LRO));
+	put(b, o, "offloads", off);
+	put(b, o, "rx_queues", whole_if_known(h->rx_queues));
+	put(b, o, "tx_queues", whole_if_known(h->tx_queues));
+	return o;
+}
+
+/* A host's facts: this one's as read after the data phase (its uname
+ * alone when the run failed first); netserver's as netserver-ng sent
+ * them (doc/extension.md), null from a netserver 2.7.1 but for the CPU
+ * count -C measured with. */
+static json_t *host(struct jb *b, const struct np_report *r, bool local)
+{
+	const struct np_host_facts *h = local ? &r->res.local_host : &r->res.remote_host;
+	const int measured = local ? r->local_cpus : r->res.rcpu_more.count;
+	const int cpus = h->known && h->cpu_count > 0 ? h->cpu_count : measured;
+	const bool ng = local || (h->known && h->ng_version[0]);
+	json_t *o = json_object();
+
+	if (local && !h->known) {
+		put(b, o, "sysname", text(r->sysname));
+		put(b, o, "release", text(r->release));
+		put(b, o, "version", text(r->version));
+		put(b, o, "machine", text(r->machine));
+	} else {
+		put(b, o, "sysname", fact_text(h, h->sysname));
+		put(b, o, "release", fact_text(h, h->release));
+		put(b, o, "version", fact_text(h, h->version));
+		put(b, o, "machine", fact_text(h, h->machine));
+	}
+	put(b, o, "cpu_count", whole_if(cpus > 0, cpus));
+	put(b, o, "cpu_model", fact_text(h, h->cpu_model));
+	put(b, o, "netperf_ng_version", local ? text(PACKAGE_VERSION) : fact_text(h, h->ng_version));
+	put(b, o, "netperf_compat_version", text_if(ng, NP_COMPAT_VERSION));
+	put(b, o, "interface", interface(b, h));
+	return o;
+}
+
+/* --busy-poll's bits of one end, by name; null when it did not poll. */
+static json_t *busy_poll(struct jb *b, uint32_t bits)
+{
+	json_t *o;
+
+	if (!bits)
+		return json_null();
+	o = json_object();
+	put(b, o, "spun", json_boolean(bits & NP_POLL_SPIN));
+	put(b, o, "so_busy_poll", json_boolean(bits & NP_POLL_SOCKOPT));
+	put(b, o, "so_prefer_busy_poll", json_boolean(bits & NP_POLL_PREFER));
+	put(b, o, "napi", json_boolean(bits & NP_POLL_NAPI));
+	put(b, o, "refused", json_boolean(bits & NP_POLL_DENIED));
+	return o;
+}
+
+static json_t *counters(struct jb *b, const struct np_counters *c)
+{
+	json_t *o = json_object();
+
+	put(b, o, "bytes_sent", count(c->bytes_sent));
+	put(b, o, "bytes_received", count(c->bytes_recv));
+	put(b, o, "send_calls", count(c->send_calls));
+	put(b, o, "recv_calls", count(c->recv_calls));
+	put(b, o, "transactions", count(c->trans));
+	put(b, o, "failed_sends", count(c->failed_sends));
+	put(b, o, "timeouts", count(c->timeouts));
+	put(b, o, "system_calls", c->syscalls ? count(c->syscalls) : json_null());
+	put(b, o, "zerocopy_completed", count(c->zc_sends));
+	put(b, o, "zerocopy_copied", count(c->zc_copied));
+	put(b, o, "busy_poll", busy_poll(b, c->poll));
+	return o;
+}
+
+static json_t *buffer(struct jb *b, int initial, int final)
+{
+	json_t *o = json_object();
+
+	put(b, o, "initial", whole_if_known(initial));
+	put(b, o, "final", whole_if_known(final));
+	return o;
+}
+
+/* One side's CPU, or null when it was not measured.  Service demand is
+ * per KB (1024 bytes) moved, or per transaction with -f x. */
+static json_t *cpu(struct jb *b, const struct np_report *r, char method, double util,
+		   const struct np_result_cpu *more, double sd)
+{
+	const char letter[2] = { method, '\0' };
+	json_t *o;
+
+	if (!method || method == 'U' || util < 0)
+		return json_null();
+	o = json_object();
+	put(b, o, "utilization_percent", num(util));
+	put(b, o, "user_percent", num(more->user));
+	put(b, o, "system_percent", num(more->system));
+	put(b, o, "iowait_percent", num(more->iowait));
+	put(b, o, "irq_percent", num(more->irq));
+	put(b, o, "softirq_percent", num(more->swintr));
+	put(b, o, "peak_cpu_percent", num_if(more->peak_util >= 0, more->peak_util));
+	put(b, o, "peak_cpu_id", whole_if_known(more->peak_id));
+	put(b, o, "cpu_count", whole_if(more->count > 0, more->count));
+	put(b, o, "method", json_string(letter));
+	put(b, o, "service_demand_us_per_kb", num_if(r->unit != 'x' && sd >= 0, sd));
+	put(b, o, "service_demand_us_per_transaction", num_if(r->unit == 'x' && sd >= 0, sd));
+	return o;
+}
+
+/* Datagram streams: what left netperf's socket and what netserver read. */
+static json_t *udp(struct jb *b, const struct np_report *r, const struct np_result *s)
+{
+	json_t *o;
+
+	if (s->send_pps < 0)
+		return json_null();
+	o = json_object();
+	put(b, o, "packets_sent", count(s->local.send_calls));
+	put(b, o, "packets_received", count(s->remote.recv_calls));
+	put(b, o, "packets_per_second_sent", num(s->send_pps));
+	put(b, o, "packets_per_second_received", num(s->recv_pps));
+	put(b, o, "loss_percent", num(s->loss_pct));
+	put(b, o, "sent_bits_per_second", num(s->local_tput * headline_scale(r)));
+	return o;
+}
+
+static json_t *tcp(struct jb *b, const struct np_report *r, const struct np_result *s)
+{
+	json_t *o;
+
+	if (!r->o->test || r->o->test->sock_type != SOCK_STREAM)
+		return json_null();
+	o = json_object();
+	put(b, o, "mss_bytes", whole_if(s->mss > 0, s->mss));
+	put(b, o, "local_retransmissions", whole_if_known(s->ltransport_retrans));
+	put(b, o, "remote_retransmissions", whole_if_known(s->rtransport_retrans));
+	put(b, o, "local_congestion_control", text_if(s->lcong[0], s->lcong));
+	put(b, o, "remote_congestion_control", text_if(s->rcong[0], s->rcong));
+	return o;
+}
+
+/* -j: microseconds, from the histogram's nanoseconds; its non-empty
+ * buckets as [low edge, width, count], nanoseconds. */
+static json_t *latency(struct jb *b, const struct np_result *s)
+{
+	static const struct { const char *key; double p; } pcts[] = {
+		{ "p50", 50 }, { "p90", 90 }, { "p99", 99 }, { "p99_9", 99.9 }, { "p99_99", 99.99 },
+	};
+	const struct np_hist *h = s->hist;
+	json_t *o, *hist, *buckets;
+
+	if (!s->latency || !h)
+		return json_null();
+	o = json_object();
+	put(b, o, "count", count(h->count));
+	put(b, o, "min", num((double)h->min / 1000.0));
+	put(b, o, "mean", num(s->lat_mean));
+	put(b, o, "stddev", num(s->lat_stddev));
+	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
+		put(b, o, pcts[i].key, num((double)np_hist_percentile(h, pcts[i].p) / 1000.0));
+	put(b, o, "max", num((double)h->max / 1000.0));
+	hist = json_object();
+	buckets = json_array();
+	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++) {
+		uint64_t low, width;
+
+		if (!h->bucket[i])
+			continue;
+		np_hist_bucket(i, &low, &width);
+		add(b, buckets, json_pack("[III]", (json_int_t)low, (json_int_t)width,
+					  (json_int_t)h->bucket[i]));
+	}
+	put(b, hist, "buckets", buckets);
+	put(b, o, "histogram_ns", hist);
+	return o;
+}
+
+/* What one result measured: the run's (means over iterations where
+ * netperf prints means; the rest the last iteration's), or one flow's. */
+static json_t *result(struct jb *b, const struct np_report *r, const struct np_result *s)
+{
+	json_t *o = json_object(), *c = json_object(), *cpus = json_object();
+	json_t *ports = json_object();
+	const bool rr = r->o->test && r->o->test->rr;
+
+	put(b, o, "elapsed_s", num(s->elapsed));
+	put(b, o, "throughput_bits_per_second", num(s->bits_per_s));
+	put(b, o, "transactions_per_second", num_if(rr, s->trans_per_s));
+	put(b, c, "local", counters(b, &s->local));
+	put(b, c, "remote", counters(b, &s->remote));
+	put(b, o, "counters", c);
+	/* A size of 0 is a side that made no such call. */
+	put(b, o, "message_size_bytes",
+	    sides(b, whole_if(s->send_size > 0, s->send_size),
+		  whole_if(s->recv_size > 0, s->recv_size),
+		  whole_if(s->rsend_size > 0, s->rsend_size),
+		  whole_if(s->rrecv_size > 0, s->rrecv_size)));
+	put(b, o, "socket_buffer_bytes",
+	    sides(b, buffer(b, s->lss, s->lss_end), buffer(b, s->lsr, s->lsr_end),
+		  buffer(b, s->rss, s->rss_end), buffer(b, s->rsr, s->rsr_end)));
+	put(b, ports, "local", whole_if(s->sport > 0, s->sport));
+	put(b, ports, "remote", whole_if(s->dport > 0, s->dport));
+	put(b, o, "data_ports", ports);
+	put(b, cpus, "local", cpu(b, r, s->lcpu_method, s->lcpu, &s->lcpu_more, s->lsd));
+	put(b, cpus, "remote", cpu(b, r, s->rcpu_method, s->rcpu, &s->rcpu_more, s->rsd));
+	put(b, o, "cpu", cpus);
+	put(b, o, "tcp", tcp(b, r, s));
+	put(b, o, "udp", udp(b, r, s));
+	put(b, o, "latency_us", latency(b, s));
+	return o;
+}
+
+static json_t *iterations(struct jb *b, const struct np_report *r)
+{
+	const int n = r->res.iterations < NP_ITERATIONS_MAX ? r->res.iterations : NP_ITERATIONS_MAX;
+	const bool rr = r->o->test && r->o->test->rr;
+	json_t *a = json_array();
+
+	for (int i = 0; i < n; i++) {
+		const struct np_iteration *it = &r->res.iter[i];
+		json_t *o = json_object();
+
+		put(b, o, "iteration", json_integer(i + 1));
+		put(b, o, "elapsed_s", num(it->elapsed));
+		put(b, o, "throughput_bits_per_second", num(it->bits_per_s));
+		put(b, o, "transactions_per_second", num_if(rr, it->trans_per_s));
+		put(b, o, "local_cpu_percent", num_if(it->lcpu >= 0, it->lcpu));
+		put(b, o, "remote_cpu_percent", num_if(it->rcpu >= 0, it->rcpu));
+		add(b, a, o);
+	}
+	return a;
+}
+
+/* A figure's spread in the figure's unit (scale takes it there); the
+ * interval's half-width only with -i/-I and two iterations or more. */
+static json_t *spread(struct jb *b, const struct np_spread *sp, int n, double t, double scale)
+{
+	json_t *o = json_object();
+
+	put(b, o, "mean", num(sp->mean * scale));
+	put(b, o, "stddev", num_if(n >= 2, sp->stddev * scale));
+	put(b, o, "half_width", num_if(t > 0, sp->half * scale));
+	put(b, o, "half_width_percent", num_if(t > 0, sp->half_pct));
+	return o;
+}
+
+static json_t *summary(struct jb *b, const struct np_report *r)
+{
+	const struct np_result *s = &r->res;
+	json_t *o, *conf;
+
+	if (s->iterations < 1)
+		return json_null();
+	o = json_object();
+	put(b, o, "n", json_integer(s->iterations));
+	put(b, o, headline_key(r), spread(b, &s->tput_spread, s->iterations, s->conf_t,
+					  headline_scale(r)));
+	put(b, o, "local_cpu_percent", s->lcpu_spread.mean >= 0
+		? spread(b, &s->lcpu_spread, s->iterations, s->conf_t, 1) : json_null());
+	put(b, o, "remote_cpu_percent", s->rcpu_spread.mean >= 0
+		? spread(b, &s->rcpu_spread, s->iterations, s->conf_t, 1) : json_null());
+	if (!r->o->confidence) {
+		put(b, o, "confidence", json_null());
+		return o;
+	}
+	conf = json_object();
+	put(b, conf, "level_percent", num(r->o->conf_level));
+	put(b, conf, "width_percent", num(r->o->conf_width));
+	put(b, conf, "result_only", json_boolean(r->o->result_only));
+	put(b, conf, "t", num_if(s->conf_t > 0, s->conf_t));
+	put(b, conf, "width_reached_percent", num_if(s->iterations >= 2, s->conf_tput));
+	put(b, conf, "met", json_boolean(s->conf_met));
+	put(b, o, "confidence", conf);
+	return o;
+}
+
+static json_t *flows(struct jb *b, const struct np_report *r, const struct np_json_run *x)
+{
+	json_t *a;
+
+	if (!x->flows || x->error)
+		return json_null();
+	a = json_array();
+	for (int i = 0; i < x->nflows; i++) {
+		json_t *f = result(b, r, &x->flows[i]);
+
+		put(b, f, "flow", json_integer(i + 1));
+		add(b, a, f);
+	}
+	return a;
+}
+
+/* --sweep: each size measured, a result with the size, the sweep
+ * table's figures, and its own iterations and summary. */
+static json_t *sweep(struct jb *b, const struct np_report *r, const struct np_json_run *x)
+{
+	json_t *a;
+
+	if (!x->sweep)
+		return json_null();
+	a = json_array();
+	for (int i = 0; i < x->nsweep; i++) {
+		const struct np_result *s = &x->sweep_res[i];
+		struct np_report one = *r;
+		struct np_sweep_figures f;
+		json_t *e = result(b, r, s);
+
+		one.res = *s;
+		np_sweep_figures(r->o->test, s, &f);
+		put(b, e, "size_bytes", json_integer(x->sweep->size[i]));
+		put(b, e, "packets_per_second_sent", num(f.sent_per_s));
+		put(b, e, "packets_per_second_received", num(f.received_per_s));
+		put(b, e, "loss_percent", num_if(f.loss_pct >= 0, f.loss_pct));
+		put(b, e, "local_cpu_percent", num_if(f.lcpu >= 0, f.lcpu));
+		put(b, e, "remote_cpu_percent", num_if(f.rcpu >= 0, f.rcpu));
+		put(b, e, "iterations", iterations(b, &one));
+		put(b, e, "summary", summary(b, &one));
+		add(b, a, e);
+	}
+	return a;
+}
+
+/* -D: each figure in the headline's unit. */
+static json_t *interim(struct jb *b, const struct np_report *r)
+{
+	const struct np_result *s = &r->res;
+	json_t *o, *a;
+
+	if (r->o->interim <= 0)
+		return json_null();
+	o = json_object();
+	a = json_array();
+	for (int i = 0; i < s->ninterim; i++) {
+		const struct np_interim *f = &s->interim[i];
+		json_t *e = json_object();
+
+		put(b, e, "iteration", json_integer(f->iteration));
+		put(b, e, "end_unix_s", num(f->ending));
+		put(b, e, "interval_s", num(f->seconds));
+		put(b, e, headline_key(r), num(f->rate * headline_scale(r)));
+		add(b, a, e);
+	}
+	put(b, o, "figures", a);
+	put(b, o, "dropped", count(s->interim_dropped));
+	return o;
+}
+
+int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run *x)
+{
+	struct jb b = { false };
+	json_t *o = json_object(), *warnings = json_array();
+	char *line = NULL;
+	int rc = -1;
+
+	put(&b, o, "json_version", json_integer(NP_JSON_VERSION));
+	put(&b, o, "command_line", text(r->command_line));
+	put(&b, o, "uuid", text_if(r->uuid && r->uuid[0], r->uuid));
+	put(&b, o, "test", text_if(r->o->test, r->o->test ? r->o->test->name : NULL));
+	put(&b, o, "headline", json_string(headline_key(r)));
+	if (x->error)
+		put(&b, o, "error", text(x->error));
+	for (int i = 0; i < x->nwarnings; i++)
+		add(&b, warnings, text(x->warnings[i]));
+	put(&b, o, "warnings", warnings);
+	put(&b, o, "settings", settings(&b, r, x));
+	put(&b, o, "local_host", host(&b, r, true));
+	put(&b, o, "remote_host", host(&b, r, false));
+	put(&b, o, "result", x->error || x->sweep ? json_null() : result(&b, r, &r->res));
+	put(&b, o, "iterations", iterations(&b, r));
+	put(&b, o, "summary", summary(&b, r));
+	put(&b, o, "flows", flows(&b, r, x));
+	put(&b, o, "interim", interim(&b, r));
+	put(&b, o, "sweep", sweep(&b, r, x));
+	/* One line: a file of runs is JSON Lines. */
+	if (!b.failed)
+		line = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+	if (line) {
+		fputs(line, out);
+		fputc('\n', out);
+		free(line);
+		rc = 0;
+	}
+	json_decref(o);
+	return rc;
+}
+
+#else /* !HAVE_JANSSON */
+
+int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run *x)
+{
+	(void)out;
+	(void)r;
+	(void)x;
+	return -1;
+}
+
+#endif

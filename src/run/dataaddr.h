@@ -1,0 +1,74 @@
+/*
+ * dataaddr.h - where netserver's data sockets bind and whom they talk to.
+ *
+ * A data socket binds only to an address netserver listens on (-L), in
+ * --data-ports when that is given, and takes data only from the control
+ * connection's peer: a third party can neither join a test nor turn
+ * netserver into a reflector.  Labs whose data path runs between other
+ * addresses than the control connection opt in with --data-peer
+ * declared: the client's declared data address (netperf's test option
+ * -L) is then accepted too, in either family.
+ *
+ * np_data_plan is a pure function of its inputs, unit-tested.
+ */
+#ifndef NP_DATAADDR_H
+#define NP_DATAADDR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "base/sock.h"
+
+enum np_data_peer {
+	NP_DATA_PEER_CONTROL,    /* only the control connection's peer address */
+	NP_DATA_PEER_DECLARED,   /* also the client's declared data address */
+};
+
+#define NP_MAX_LISTEN 16
+
+/* netserver's rules for the data sockets of every session. */
+struct np_data_rules {
+	enum np_data_peer peer;
+	uint16_t port_min, port_max;     /* --data-ports; 0, 0 = any */
+	int family;                      /* -4 / -6 / -L ,fam; AF_UNSPEC = both */
+	int nlisten;                     /* -L addresses; 0 = the wildcards */
+	struct np_addr listen[NP_MAX_LISTEN];
+};
+
+/* The addresses a data socket accepts a peer from (ports do not matter). */
+struct np_peers {
+	int n;
+	struct sockaddr_storage addr[2];
+};
+
+/* What one request may use. */
+struct np_data_plan {
+	struct sockaddr_storage bind;    /* address, and the port asked (0 = pick) */
+	socklen_t bind_len;
+	struct np_peers peers;
+};
+
+/*
+ * Decide for one request.  ctl_local and ctl_peer are the control
+ * connection's two ends; family is the data family asked (AF_INET or
+ * AF_INET6); netserver_ip and netperf_ip are the request's address bytes
+ * (network order, 16 bytes; all zero = not given); data_port the port
+ * asked.  Returns 0, or the serv_errno to refuse with (wire.h's
+ * NP_REFUSE_*) and why.
+ */
+int np_data_plan(const struct np_data_rules *r, const struct sockaddr *ctl_local,
+		 const struct sockaddr *ctl_peer, int family, const uint8_t netserver_ip[16],
+		 const uint8_t netperf_ip[16], uint32_t data_port, struct np_data_plan *plan,
+		 char *why, size_t whylen);
+
+/* Whether sa's address (IPv4-mapped counts as IPv4) is one of peers. */
+bool np_peers_allow(const struct np_peers *p, const struct sockaddr *sa);
+
+/* Bind fd as planned: port 0 with --data-ports takes the first free port
+ * of the range, starting at a point that seed varies.  0 or -1/errno. */
+int np_data_bind(int fd, const struct np_data_plan *plan, const struct np_data_rules *r,
+		 unsigned seed);
+
+#endif
