@@ -66,7 +66,7 @@ static uint64_t interim_units(const struct np_run *run, char unit)
 	return (t->direction & NP_DIR_RECV) ? c->bytes_sent : c->bytes_recv;
 }
 
-/* -J: into the link's series (allocated beforehand), or counted as
+/* -J: into the flow's series (allocated beforehand), or counted as
  * dropped once it is full. */
 static void keep_interim(struct np_flow *l, double rate, double secs,
 			 const struct timespec *wall)
@@ -77,6 +77,14 @@ static void keep_interim(struct np_flow *l, double rate, double secs,
 	}
 	l->series[l->series_len++] = (struct np_interim){
 		l->iteration, rate, secs, (double)wall->tv_sec + (double)wall->tv_nsec / 1e9 };
+}
+
+/* Text: the figure printed as it comes (-D's line, or -k's numbered
+ * keys). */
+static void print_interim(struct np_flow *l, double rate, double secs,
+			  const struct timespec *wall)
+{
+	np_report_interim(l->out, l->head, l->interims++, rate, secs, wall);
 }
 
 static void interim_figure(struct np_run *run, bool final)
@@ -92,10 +100,7 @@ static void interim_figure(struct np_run *run, bool final)
 		return;
 	clock_gettime(CLOCK_REALTIME, &wall);
 	rate = np_unit_rate(per_sec, head->unit);  /* 'x': per_sec as it is */
-	if (im->l->series)
-		keep_interim(im->l, rate, secs, &wall);
-	else
-		np_report_interim(im->l->out, head, im->l->interims++, rate, secs, &wall);
+	im->l->interim(im->l, rate, secs, &wall);
 	im->since = now;
 	im->units = units;
 }
@@ -687,6 +692,7 @@ struct output {
 	void (*start)(struct client *c);
 	void (*begin)(struct client *c);
 	int (*end)(struct client *c, int rc);
+	np_interim_fn interim;        /* where -D's figures go */
 	bool quiet;                   /* --sweep prints no rows */
 };
 
@@ -770,8 +776,10 @@ static int json_end(struct client *c, int rc)
 	return report_written(c, "the JSON object", rc);
 }
 
-static const struct output text_output = { text_start, text_begin, text_end, false };
-static const struct output json_output = { json_start, json_begin, json_end, true };
+static const struct output text_output = { text_start, text_begin, text_end, print_interim,
+					   false };
+static const struct output json_output = { json_start, json_begin, json_end, keep_interim,
+					   true };
 
 /* ---- The run's steps ---------------------------------------------------- */
 
@@ -866,6 +874,7 @@ static int client_connect(struct client *c)
 	for (int i = 0; i < c->n; i++) {
 		c->links[i].head = &c->head;
 		c->links[i].out = c->out;
+		c->links[i].interim = c->show->interim;
 	}
 	return 0;
 }

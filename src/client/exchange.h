@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "cli/opts.h"
 #include "cli/plan.h"
@@ -25,6 +26,11 @@ struct np_hist;
 /* -J -D: interim figures kept at most (3 MB), as many as a 10 s
  * test's ticks every 100 us. */
 #define NP_INTERIM_KEEP 100000
+
+struct np_flow;
+/* -D: one interim figure of flow l (a rate over secs, ending at wall). */
+typedef void (*np_interim_fn)(struct np_flow *l, double rate, double secs,
+			      const struct timespec *wall);
 
 /* One flow: its control connection to netserver and the state carried
  * from one iteration to the next (--flows runs several). */
@@ -44,7 +50,9 @@ struct np_flow {
 	uint64_t *sent_at;            /* -j: send times, burst + 1 of them */
 	int fill_fd;                  /* -F: the local fill file, -1 = none */
 	int file_fd;                  /* TCP_SENDFILE: what it sends, -1 = none */
-	/* -D: where interim figures go, and how the report names units. */
+	/* -D: where interim figures go (the output's choice: printed on
+	 * out, or kept in series for -J), and how the report names units. */
+	np_interim_fn interim;
 	FILE *out;
 	const struct np_report *head;
 	int interims;                 /* printed so far (-k numbers them) */
