@@ -387,7 +387,7 @@ void opt_each(const struct optrow *const *tables, bool test, bool own, const voi
 	for (; *tables; tables++) {
 		for (const struct optrow *r = *tables; !row_end(r); r++) {
 			struct np_setting s = { r->name, r->letter, test, own, NP_SET_INT, 1,
-						{ { 0 }, { 0 } }, NULL, 0 };
+						{ { 0 }, { 0 } }, NULL, 0, r->json };
 
 			if (!r->name || r->store == OPT_ST_NONE || r->kind == OPT_SET ||
 			    (r->flags & OPT_ALIAS))

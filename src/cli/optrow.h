@@ -76,6 +76,9 @@ struct optrow {
 	const char *note;          /* one line after a good value ("...; ignored") */
 	const char *metavar;
 	const char *help;          /* continuation lines after '\n' */
+	/* Its key in -J's "settings", the row's value as it is (a bool or
+	 * a number); NULL: not there, or json.c makes it from the plan. */
+	const char *json;
 };
 
 /* One program's (or one part's) option table: rows, ended by a row

@@ -53,9 +53,9 @@ static const struct optrow global_rows[] = {
 	{ .name = "brand", .letter = 'B', .kind = OPT_SPECIAL, NP_AT(brand), .metavar = "brandstr",
 	  .help = "Specify a string to be emitted with brief output" },
 	{ .name = "local-cpu", .letter = 'c', .kind = OPT_SPECIAL, .arg = OPT_ARG_NUMBER,
-	  NP_AT(local_cpu), .metavar = "[cpu_rate]", .help = "Report local CPU usage" },
+	  NP_AT(local_cpu), .json = "local_cpu", .metavar = "[cpu_rate]", .help = "Report local CPU usage" },
 	{ .name = "remote-cpu", .letter = 'C', .kind = OPT_SPECIAL, .arg = OPT_ARG_NUMBER,
-	  NP_AT(remote_cpu), .metavar = "[cpu_rate]", .help = "Report remote CPU usage" },
+	  NP_AT(remote_cpu), .json = "remote_cpu", .metavar = "[cpu_rate]", .help = "Report remote CPU usage" },
 	{ .name = "debug", .letter = 'd', .kind = OPT_SPECIAL, .arg = OPT_ARG_NONE, NP_AT(debug),
 	  .metavar = "", .help = "Increase debugging output (on stderr)" },
 	{ .name = "interim", .letter = 'D', .kind = OPT_SPECIAL, NP_AT(interim),
@@ -81,7 +81,7 @@ static const struct optrow global_rows[] = {
 	  .def = 99, .def2 = 5, .metavar = "lvl[,intvl]",
 	  .help = "Specify confidence level (50 to 99.99) (99)\n"
 		  "and confidence interval in percentage (5)" },
-	{ .name = "latency", .letter = 'j', .kind = OPT_FLAG, NP_AT(latency), .metavar = "",
+	{ .name = "latency", .letter = 'j', .kind = OPT_FLAG, NP_AT(latency), .json = "latency", .metavar = "",
 	  .help = "Keep additional timing statistics" },
 	/* netperf 2.7.1's plain build: "I don't know how to get dirty." */
 	{ .letter = 'k', .kind = OPT_INT, .flags = OPT_PAIR, .min = 0, .max = INT32_MAX,
@@ -109,7 +109,7 @@ static const struct optrow global_rows[] = {
 	  .help = "Specify netserver port number and/or local port" },
 	{ .name = "headers", .letter = 'P', .kind = OPT_INT, NP_AT(headers), .min = 0, .max = 1,
 	  .def = 1, .metavar = "0|1", .help = "Don't/Do display test headers" },
-	{ .name = "result-only", .letter = 'r', .kind = OPT_FLAG, NP_AT(result_only), .metavar = "",
+	{ .name = "result-only", .letter = 'r', .kind = OPT_FLAG, NP_AT(result_only), .json = "confidence_result_only", .metavar = "",
 	  .help = "Allow confidence to be hit on result only" },
 	{ .name = "wait", .letter = 's', .kind = OPT_INT, NP_AT(wait_s), .min = 0,
 	  .max = NP_MAX_WAIT_S, .unit = "seconds", .metavar = "seconds",
@@ -147,7 +147,7 @@ static const struct optrow global_rows[] = {
 /* netperf-ng's own: long names only, so that no letter of netperf 2.7.1
  * changes meaning. */
 static const struct optrow global_long_rows[] = {
-	{ .name = "flows", .flags = OPT_LONG, .kind = OPT_INT, NP_AT(flows), .min = 1,
+	{ .name = "flows", .flags = OPT_LONG, .kind = OPT_INT, NP_AT(flows), .json = "flows", .min = 1,
 	  .max = NP_MAX_FLOWS, .unit = "flows", .def = 1, .metavar = "N",
 	  .help = "Run N flows of the test at once, each with its\n"
 		  "own control and data connection; prints each\n"
@@ -192,13 +192,13 @@ static const struct optrow test_rows[] = {
 	{ .name = "connect-test", .letter = 'c', .kind = OPT_FLAG, NP_AT(connect_test),
 	  .metavar = "", .help = "Explicitly declare this a connection test such as\n"
 				 "TCP_CRR or TCP_CC (the test name decides here)" },
-	{ .name = "cork", .letter = 'C', .kind = OPT_FLAG, NP_AT(cork), .metavar = "",
+	{ .name = "cork", .letter = 'C', .kind = OPT_FLAG, NP_AT(cork), .json = "cork", .metavar = "",
 	  .help = "Set TCP_CORK when available" },
 	{ .name = "direction", .letter = 'd', .kind = OPT_SPECIAL, NP_AT(omni_dir),
 	  .metavar = "direction", .help = "Explicitly set test direction based on bitwise OR\n"
 					  "of 0x2 for transmit and 0x4 for receive. Default:\n"
 					  "based on test type (-t omni only)" },
-	{ .name = "nodelay", .letter = 'D', .kind = OPT_FLAG, NP_AT(nodelay), .metavar = "",
+	{ .name = "nodelay", .letter = 'D', .kind = OPT_FLAG, NP_AT(nodelay), .json = "nodelay", .metavar = "",
 	  .help = "Set TCP_NODELAY on both ends of the data connection" },
 	{ .name = "timeout", .letter = 'e', .kind = OPT_DECIMAL, NP_AT(rr_timeout), .min = 0.001,
 	  .max = NP_MAX_SECONDS, .metavar = "seconds",

@@ -235,6 +235,7 @@ struct np_setting {
 	union np_setting_value v[2];
 	const int *cpus;             /* NP_SET_CPUS */
 	int ncpus;
+	const char *json;            /* its key in -J's settings, NULL = none */
 };
 
 typedef void (*np_setting_fn)(void *ctx, const struct np_setting *s);

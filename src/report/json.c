@@ -158,6 +158,16 @@ static void own_option(void *ctx, const struct np_setting *s)
 								: json_integer(s->v[0].i));
 }
 
+/* A plain setting whose row names its key: the row's value as it is. */
+static void row_setting(void *ctx, const struct np_setting *s)
+{
+	struct own_walk *w = ctx;
+
+	if (s->json && !s->own)
+		put(w->b, w->o, s->json, s->type == NP_SET_BOOL ? json_boolean(s->v[0].b)
+								: json_integer(s->v[0].i));
+}
+
 static json_t *test_options(struct jb *b, const struct np_report *r)
 {
 	struct own_walk w = { b, json_object() };
@@ -177,6 +187,7 @@ static json_t *settings(struct jb *b, const struct np_report *r, const struct np
 	const bool rr = q->test && q->test->rr;
 	const int64_t secs = np_length_seconds(q->length), count = np_length_count(q->length);
 	const char unit[2] = { r->unit, '\0' };
+	struct own_walk w = { b, o };
 
 	put(b, ctl, "host", text(r->ctl_host));
 	put(b, ctl, "port", json_integer(q->port));
@@ -202,12 +213,7 @@ static json_t *settings(struct jb *b, const struct np_report *r, const struct np
 	put(b, o, "iterations_min", json_integer(q->iter_min));
 	put(b, o, "confidence_level_percent", num_if(q->confidence, q->conf_level));
 	put(b, o, "confidence_width_percent", num_if(q->confidence, q->conf_width));
-	put(b, o, "confidence_result_only", json_boolean(q->result_only));
-	put(b, o, "local_cpu", json_boolean(q->local_cpu));
-	put(b, o, "remote_cpu", json_boolean(q->remote_cpu));
-	put(b, o, "latency", json_boolean(q->latency));
 	put(b, o, "interim_s", num_if(q->interim > 0, q->interim));
-	put(b, o, "flows", json_integer(q->flows));
 	put(b, o, "send_size_bytes", whole_if(q->send_size > 0, q->send_size));
 	put(b, o, "recv_size_bytes", whole_if(q->recv_size > 0, q->recv_size));
 	put(b, o, "remote_send_size_bytes", whole_if(q->rsend_size > 0, q->rsend_size));
@@ -216,8 +222,7 @@ static json_t *settings(struct jb *b, const struct np_report *r, const struct np
 	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, q->rsp_size));
 	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
 	put(b, o, "burst", whole_if(rr, q->burst));
-	put(b, o, "nodelay", json_boolean(q->nodelay));
-	put(b, o, "cork", json_boolean(q->cork));
+	np_opts_each(q, row_setting, &w);
 	put(b, o, "test_options", test_options(b, r));
 	put(b, o, "socket_buffer_bytes",
 	    sides(b, whole_if_known(q->lsndbuf), whole_if_known(q->lrcvbuf),
