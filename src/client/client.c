@@ -674,6 +674,7 @@ struct client {
 	struct np_result s;           /* what they measured */
 	struct sweep_state sw;
 	struct np_say_log msgs;       /* -J: the error and warning lines */
+	struct timespec started;      /* -J: the wall clock at the run's start */
 	struct utsname un;
 	char cmdline[4096], uuid[37];
 };
@@ -734,6 +735,7 @@ static int text_end(struct client *c, int rc)
 
 static void json_start(struct client *c)
 {
+	clock_gettime(CLOCK_REALTIME, &c->started);
 	memset(&c->msgs, 0, sizeof(c->msgs));
 	np_say_keep(&c->msgs);
 }
@@ -752,7 +754,8 @@ static int json_end(struct client *c, int rc)
 						  c->o->conf_width, c->o->result_only };
 	const char *warnings[NP_SAY_WARNINGS];
 	struct np_json_run x = { c->n > 1 ? c->fs : NULL, c->n, NULL, warnings,
-				 c->msgs.nwarnings, c->sw.sizes, c->sw.res, c->sw.done };
+				 c->msgs.nwarnings, c->sw.sizes, c->sw.res, c->sw.done,
+				 c->started, { 0, 0 } };
 	struct np_report rep = c->head;
 
 	if (rc == 0 && !c->sw.sizes)
@@ -769,6 +772,7 @@ static int json_end(struct client *c, int rc)
 		warnings[i] = c->msgs.warnings[i];
 	if (rc != 0)
 		x.error = c->msgs.error[0] ? c->msgs.error : "the run failed";
+	clock_gettime(CLOCK_REALTIME, &x.end);
 	if (np_json_print(c->out, &rep, &x) < 0) {
 		np_fail(c->err, "out of memory for the JSON object");
 		rc = 1;

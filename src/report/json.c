@@ -608,6 +608,21 @@ static json_t *interim(struct jb *b, const struct np_report *r)
 	return o;
 }
 
+/* RFC 3339 in UTC with microseconds, "2026-12-03T15:40:01.123456Z";
+ * null when unknown. */
+static json_t *wall_time(const struct timespec *t)
+{
+	struct tm tm;
+	char buf[96];
+
+	if (t->tv_sec == 0 || !gmtime_r(&t->tv_sec, &tm))
+		return json_null();
+	snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%06dZ", tm.tm_year + 1900,
+		 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 (int)(t->tv_nsec / 1000 % 1000000));
+	return json_string(buf);
+}
+
 int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run *x)
 {
 	struct jb b = { false };
@@ -620,6 +635,8 @@ int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run
 	put(&b, o, "uuid", text_if(r->uuid && r->uuid[0], r->uuid));
 	put(&b, o, "test", text_if(r->o->test, r->o->test ? r->o->test->name : NULL));
 	put(&b, o, "headline", json_string(headline_key(r)));
+	put(&b, o, "start_time", wall_time(&x->start));
+	put(&b, o, "end_time", wall_time(&x->end));
 	if (x->error)
 		put(&b, o, "error", text(x->error));
 	for (int i = 0; i < x->nwarnings; i++)

@@ -9,6 +9,7 @@
 #define NP_JSON_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "report/report.h"
 #include "report/result.h"
@@ -31,6 +32,10 @@ struct np_json_run {
 	const struct np_sweep_list *sweep;
 	const struct np_result *sweep_res;
 	int nsweep;
+	/* The run's wall clock (CLOCK_REALTIME) at its start and its end:
+	 * "start_time", "end_time" (RFC 3339, UTC, microseconds); tv_sec 0
+	 * is unknown (null). */
+	struct timespec start, end;
 };
 
 /* The object and a newline on out.  0, or -1 when jansson ran out of
