@@ -24,8 +24,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "run/dataaddr.h"
 #include "base/sock.h"
+#include "run/dataaddr.h"
 #include "wire/wire.h"
 
 #define WHY_LEN 256

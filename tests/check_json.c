@@ -20,14 +20,14 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "report/json.h"
-#include "cli/say.h"
+#include "base/version.h"
 #include "cli/opts.h"
 #include "cli/plan.h"
+#include "cli/say.h"
+#include "report/json.h"
 #include "report/report.h"
 #include "run/stats.h"
 #include "run/test.h"
-#include "base/version.h"
 
 static void assert_near(double got, double want)
 {

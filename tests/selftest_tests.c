@@ -28,9 +28,9 @@
 #include <sys/socket.h>
 
 #include "base/kcall.h"
+#include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
-#include "base/sock.h"
 #include "run/test.h"
 #include "wire/wire.h"
 

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "wire/control.h"
-#include "cli/optrow.h"
-#include "run/test.h"
 #include "base/units.h"
 #include "base/version.h"
+#include "cli/optrow.h"
+#include "run/test.h"
+#include "wire/control.h"
 #include "wire/wire.h"
 
 #define NS_AT(f) OPT_AT(struct ns_opts, f)

@@ -18,8 +18,8 @@
 #include <strings.h>
 #include <sys/socket.h>
 
-#include "run/test.h"
 #include "base/units.h"
+#include "run/test.h"
 
 /* Messages ----------------------------------------------------------- */
 

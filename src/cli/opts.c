@@ -17,11 +17,11 @@
 #include <strings.h>
 #include <sys/socket.h>
 
-#include "wire/control.h"
-#include "cli/optrow.h"
-#include "cli/sweep_list.h"
 #include "base/units.h"
 #include "base/version.h"
+#include "cli/optrow.h"
+#include "cli/sweep_list.h"
+#include "wire/control.h"
 #include "wire/wire.h"
 
 #define NP_BRAND_MAX 256

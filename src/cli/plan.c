@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "cli/say.h"
 #include "base/units.h"
+#include "cli/say.h"
 
 int np_plan_resolve(const char *host, int family, int socktype, bool passive,
 		    struct np_addr *a, FILE *err, const char *role)

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/opts.h"
 #include "base/sock.h"
+#include "cli/opts.h"
 
 /* Where the data connection runs, fixed for all iterations. */
 struct np_plan {

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/units.h"
 #include "cli/opts.h"
 #include "run/test.h"
-#include "base/units.h"
 #include "wire/wire.h"
 
 /* ---- The list ---------------------------------------------------------- */

@@ -28,22 +28,22 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "run/busypoll.h"
 #include "base/clock.h"
-#include "host/cpu.h"
+#include "base/sock.h"
+#include "base/units.h"
+#include "cli/plan.h"
+#include "cli/say.h"
 #include "client/exchange.h"
 #include "client/flows.h"
+#include "client/preflight.h"
+#include "host/cpu.h"
 #include "report/json.h"
 #include "report/metrics.h"
-#include "run/mmsg.h"
-#include "cli/say.h"
-#include "cli/plan.h"
-#include "client/preflight.h"
 #include "report/report.h"
-#include "base/sock.h"
-#include "run/stats.h"
 #include "report/sweep.h"
-#include "base/units.h"
+#include "run/busypoll.h"
+#include "run/mmsg.h"
+#include "run/stats.h"
 
 /* -D: the figure since the previous tick, from the counters the loop
  * keeps current; called off the loop's fast path. */

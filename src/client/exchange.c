@@ -18,12 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "wire/control.h"
-#include "host/cpu.h"
-#include "wire/legacy.h"
-#include "cli/say.h"
-#include "run/stats.h"
 #include "base/units.h"
+#include "cli/say.h"
+#include "host/cpu.h"
+#include "run/stats.h"
+#include "wire/control.h"
+#include "wire/legacy.h"
 
 _Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
 

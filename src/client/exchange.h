@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "base/sock.h"
 #include "cli/opts.h"
 #include "cli/plan.h"
 #include "report/report.h"
 #include "report/result.h"
-#include "base/sock.h"
 #include "wire/wire.h"
 
 struct np_cpu_snapshot;

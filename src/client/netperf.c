@@ -8,8 +8,8 @@
 #include <signal.h>
 #include <stdio.h>
 
-#include "client/client.h"
 #include "cli/opts.h"
+#include "client/client.h"
 #include "report/selectors.h"
 
 int main(int argc, char **argv)

@@ -15,10 +15,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "run/mmsg.h"
-#include "cli/say.h"
-#include "cli/opts.h"
 #include "base/units.h"
+#include "cli/opts.h"
+#include "cli/say.h"
+#include "run/mmsg.h"
 
 /* Whether this kernel takes UDP_SEGMENT at all: on a socket of our own,
  * before the test.  0, or -1 with errno. */

@@ -25,17 +25,17 @@
 #include <unistd.h>
 
 #include "base/clock.h"
-#include "host/cpu.h"
-#include "run/dataaddr.h"
+#include "base/sock.h"
+#include "base/units.h"
+#include "cli/opts.h"
 #include "daemon/admit.h"
 #include "daemon/budget.h"
 #include "daemon/gate.h"
 #include "daemon/log.h"
-#include "cli/opts.h"
 #include "daemon/privdrop.h"
 #include "daemon/session.h"
-#include "base/sock.h"
-#include "base/units.h"
+#include "host/cpu.h"
+#include "run/dataaddr.h"
 #include "wire/wire.h"
 
 #define MAX_LISTENERS NP_MAX_LISTEN

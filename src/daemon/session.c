@@ -23,19 +23,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/clock.h"
+#include "base/sock.h"
+#include "base/units.h"
 #include "daemon/admit.h"
 #include "daemon/budget.h"
-#include "run/busypoll.h"
-#include "base/clock.h"
-#include "wire/control.h"
-#include "host/cpu.h"
-#include "run/dataaddr.h"
-#include "wire/legacy.h"
 #include "daemon/log.h"
+#include "host/cpu.h"
 #include "host/facts.h"
-#include "base/sock.h"
+#include "run/busypoll.h"
+#include "run/dataaddr.h"
 #include "run/test.h"
-#include "base/units.h"
+#include "wire/control.h"
+#include "wire/legacy.h"
 #include "wire/wire.h"
 
 /* netserver's safety margin past the test length (netperf's PAD_TIME). */

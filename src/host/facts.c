@@ -44,8 +44,8 @@
 #define NP_RTNETLINK 1
 #endif
 
-#include "host/cpu.h"
 #include "base/sock.h"
+#include "host/cpu.h"
 
 /* The CPU model is in the first processor's lines. */
 #define CPUINFO_BYTES 16384

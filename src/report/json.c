@@ -20,10 +20,10 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "cli/opts.h"
-#include "cli/plan.h"
 #include "base/units.h"
 #include "base/version.h"
+#include "cli/opts.h"
+#include "cli/plan.h"
 
 /* Any value jansson could not make (it ran out of memory) fails the
  * whole object: a reader gets all of it or nothing. */

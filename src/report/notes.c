@@ -12,8 +12,8 @@
 #include <inttypes.h>
 #include <stdbool.h>
 
-#include "run/busypoll.h"
 #include "cli/opts.h"
+#include "run/busypoll.h"
 #include "run/test.h"
 #include "wire/wire.h"
 

@@ -21,11 +21,11 @@
 #include <sys/socket.h>
 #include <time.h>
 
-#include "host/facts.h"
+#include "base/units.h"
 #include "cli/opts.h"
 #include "cli/plan.h"
+#include "host/facts.h"
 #include "report/selectors.h"
-#include "base/units.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
  * addresses of up to 7 characters are shown: "0.0.0.0", "::1", "::". */

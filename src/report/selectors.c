@@ -25,11 +25,11 @@
 #include <strings.h>
 #include <sys/socket.h>
 
+#include "base/units.h"
 #include "cli/opts.h"
 #include "cli/plan.h"
 #include "report/report.h"
 #include "run/test.h"
-#include "base/units.h"
 #include "wire/wire.h"
 
 /* Field ids: indexes into fields[], in netperf's order. */

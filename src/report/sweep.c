@@ -18,12 +18,12 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "report/metrics.h"
+#include "base/units.h"
 #include "cli/opts.h"
+#include "report/metrics.h"
 #include "report/report.h"
 #include "report/result.h"
 #include "report/selectors.h"
-#include "base/units.h"
 #include "wire/wire.h"
 
 void np_sweep_figures(const struct np_test *t, const struct np_result *s,

@@ -7,8 +7,8 @@
 #include "config.h"
 #endif
 
-#include "run/dataaddr.h"
 #include "base/sock.h"
+#include "run/dataaddr.h"
 #include "run/run.h"
 #include "run/test.h"
 

@@ -14,12 +14,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "client/client.h"
-#include "wire/control.h"
-#include "host/cpu.h"
-#include "cli/opts.h"
 #include "base/sock.h"
+#include "cli/opts.h"
+#include "client/client.h"
+#include "host/cpu.h"
 #include "run/test.h"
+#include "wire/control.h"
 #include "wire/wire.h"
 
 /* What /proc/stat "calibrates" to: netperf 2.7.1 prints 100 too. */

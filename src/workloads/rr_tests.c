@@ -20,13 +20,13 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "run/busypoll.h"
 #include "base/clock.h"
 #include "base/kcall.h"
-#include "report/metrics.h"
-#include "run/mmsg.h"
-#include "report/report.h"
 #include "base/sock.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "run/busypoll.h"
+#include "run/mmsg.h"
 #include "run/test.h"
 #include "wire/wire.h"
 

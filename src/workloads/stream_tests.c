@@ -23,15 +23,15 @@
 #include <unistd.h>
 
 #include "base/clock.h"
-#include "run/busypoll.h"
 #include "base/kcall.h"
-#include "report/metrics.h"
-#include "run/mmsg.h"
-#include "report/report.h"
 #include "base/sock.h"
+#include "report/metrics.h"
+#include "report/report.h"
+#include "run/busypoll.h"
+#include "run/mmsg.h"
 #include "run/test.h"
-#include "wire/wire.h"
 #include "run/zerocopy.h"
+#include "wire/wire.h"
 
 /* What ends a send loop besides the timer and the count. */
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };

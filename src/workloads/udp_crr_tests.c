@@ -50,9 +50,9 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
-#include "base/sock.h"
 #include "run/test.h"
 #include "wire/wire.h"
 
