@@ -2680,6 +2680,26 @@ START_TEST(test_table_rows_sane)
 			      f->name, end, c->to);
 		ck_assert_msg(f->at + member_size(f) <= c->size, "%s %s past its struct",
 			      c->name, f->name);
+		/* A rule field where the walkers ignore it would check
+		 * nothing on untrusted input. */
+		ck_assert_msg(!f->bounds || f->kind == NP_WK_S32 || f->kind == NP_WK_U32,
+			      "%s %s: a range on a kind that has none", c->name, f->name);
+		ck_assert_msg(!f->mask || f->kind == NP_WK_U32, "%s %s: a mask off U32",
+			      c->name, f->name);
+		ck_assert_msg(!f->len || f->kind == NP_WK_STR || f->kind == NP_WK_TEXT ||
+				      f->kind == NP_WK_S32S,
+			      "%s %s: a length on a kind that has none", c->name, f->name);
+		if (f->kind == NP_WK_ADDR) {
+			/* Decoded before the address, or it reads 0. */
+			bool family_first = false;
+
+			for (size_t j = 0; j < i; j++)
+				family_first |= t->f[j].at == f->aux && t->f[j].kind == NP_WK_U32;
+			ck_assert_msg(family_first, "%s %s: its family's row is not before it",
+				      c->name, f->name);
+		} else {
+			ck_assert_msg(!f->aux, "%s %s: aux off ADDR", c->name, f->name);
+		}
 		for (size_t j = 0; j < i; j++) {
 			const struct np_wire_field *g = &t->f[j];
 

@@ -537,7 +537,7 @@ def facts_reply(driver=b"lo", cpu_model=b""):
 HOSTILE_CONG = b"\x1b[31m\nTHRU=9999"
 
 
-def stream_iteration(c, cong=b""):
+def stream_iteration(c, cong=b"", num_cpus=0):
     """Answer the TCP_STREAM request just read as netserver-ng that can
     tell its host facts, take the data, send the results."""
     d = answer_stream(c, CAP_HOST_FACTS)
@@ -553,7 +553,7 @@ def stream_iteration(c, cong=b""):
     res = dict((k, 0) for k in refpeer.RES)
     res.update(bytes_received_lo=got & 0xffffffff, bytes_received_hi=got >> 32,
                recv_calls=1, recv_buf_size=131072, send_buf_size=16384,
-               elapsed_time=1.0, transport_retrans=-1, word1=0)
+               elapsed_time=1.0, transport_retrans=-1, num_cpus=num_cpus, word1=0)
     m = bytearray(refpeer.encode(99, refpeer.RES, res))
     m[refpeer.RES_CONG:refpeer.RES_CONG + len(cong)] = cong
     c.sendall(bytes(m))
@@ -569,6 +569,8 @@ def facts_peer(mode):
       stall    none, ever (the client goes on without)
       late     the reply 9 s later (4 s past netperf's wait, room for a
                loaded machine), before the next iteration's response
+      cpus     results that claim 2^31 - 1 CPUs (the service demand's
+               multiplier)
     """
     ls = socket.socket()
     ls.bind((CLIENT, 0))
@@ -603,7 +605,8 @@ def serve_facts_client(c, mode):
         if typ != refpeer.DO_OMNI:
             print("hostile: message type %d" % typ, file=sys.stderr)
             return
-        stream_iteration(c, HOSTILE_CONG if mode == "strings" and first else b"")
+        stream_iteration(c, HOSTILE_CONG if mode == "strings" and first else b"",
+                         0x7fffffff if mode == "cpus" else 0)
         first = False
 
 

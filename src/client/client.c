@@ -475,6 +475,7 @@ static int iteration(const struct np_plan *p, struct np_flow *l, struct np_resul
 
 	memset(s, 0, sizeof(*s));
 	memset(&ph, 0, sizeof(ph));
+	ph.run.fd = ph.run.conn = -1;      /* nothing to close yet */
 	if (data_socket(p, l, &ph, s, err) == 0 && ask_netserver(p, l, &ph, s, err) == 0) {
 		run_setup(p, l, &ph, s);
 		if (run_buffers(p, l, &ph, s, err) == 0 && data_phase(p, l, &ph, s, err) == 0) {

@@ -10,6 +10,7 @@
 #include "client/exchange.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <math.h>
 #include <netinet/in.h>
@@ -403,6 +404,10 @@ int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_re
 		return np_fail(err, "bad results from netserver: %s", why);
 	if (res.serv_errno != 0)
 		return fail_remote(err, "netserver's side of the test failed", res.serv_errno);
+	/* Its CPU count multiplies the service demand: none has more. */
+	if (p->o->remote_cpu && res.num_cpus > NP_FACT_MAX_CPUS)
+		return np_fail(err, "bad results from netserver: num_cpus %" PRIu32 " exceeds %d",
+			       res.num_cpus, NP_FACT_MAX_CPUS);
 	remote_facts(p->o, rsp, &res, s);
 	s->rtos = rsp->socket_tos;
 	s->rprio = rsp->socket_prio;

@@ -490,10 +490,13 @@ static int take_buffers(struct session *s, struct test_state *ts)
 /* The CPU snapshots, allocated on the connection's first -c/-C. */
 static int cpu_snapshots(struct session *s, struct test_state *ts)
 {
-	if (!ts->cpu || s->cpu0)
+	if (!ts->cpu || (s->cpu0 && s->cpu1))
 		return 0;
-	s->cpu0 = malloc(sizeof(*s->cpu0));
-	s->cpu1 = malloc(sizeof(*s->cpu1));
+	/* Both or neither: a later test must not find one of them. */
+	if (!s->cpu0)
+		s->cpu0 = malloc(sizeof(*s->cpu0));
+	if (!s->cpu1)
+		s->cpu1 = malloc(sizeof(*s->cpu1));
 	if (!s->cpu0 || !s->cpu1)
 		return refuse(s, ENOMEM, "out of memory for CPU snapshots");
 	return 0;

@@ -153,11 +153,8 @@ static int get_range_value(const struct np_wire_field *f, const void *p, int64_t
 	case NP_WK_U32:
 		*v = *(const uint32_t *)p;
 		return 0;
-	case NP_WK_U64:
-		*v = *(const uint64_t *)p > INT64_MAX ? INT64_MAX : (int64_t)*(const uint64_t *)p;
-		return 0;
 	default:
-		return -1;	/* a range on floats, texts, addresses means nothing */
+		return -1;	/* ranges are on words (check_wire: rows_sane) */
 	}
 }
 

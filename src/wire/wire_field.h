@@ -79,7 +79,8 @@ struct np_wire_field {
 	size_t at;		/* offsetof the member in the message's struct */
 	size_t aux;		/* ADDR: offsetof the uint32_t family member */
 	uint32_t mask;		/* U32: bits the decoder keeps; 0 = all */
-	/* The checks on a decoded value: min..max (bounds), refused with err
+	/* The checks on a decoded value (S32 and U32 rows): min..max
+	 * (bounds), refused with err
 	 * (0: EINVAL) as "NAME V out of range MIN..MAX" ("exceeds MAX", "is
 	 * below MIN" with one bound); then check, for anything else (s is
 	 * the whole struct). */
