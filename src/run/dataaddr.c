@@ -83,10 +83,9 @@ static bool loopback(int family, const uint8_t *b)
 	     : family == AF_INET6 && memcmp(b, one6, sizeof(one6)) == 0;
 }
 
-/* The same peer: the same address, or two loopback addresses, which only
- * this host can use (netperf 2.7.1 with -L 127.0.0.2 sends its control
- * connection from there and its TCP_CRR data from 127.0.0.1). */
-static bool same_addr(const struct sockaddr *a, const struct sockaddr *b)
+/* netperf 2.7.1 with -L 127.0.0.2 sends its control connection from there
+ * and its TCP_CRR data from 127.0.0.1: hence the loopback rule. */
+bool np_addr_same(const struct sockaddr *a, const struct sockaddr *b)
 {
 	const uint8_t *x, *y;
 	int fa = addr_bytes(a, &x), fb = addr_bytes(b, &y);
@@ -101,7 +100,7 @@ static bool same_addr(const struct sockaddr *a, const struct sockaddr *b)
 bool np_peers_allow(const struct np_peers *p, const struct sockaddr *sa)
 {
 	for (int i = 0; i < p->n; i++)
-		if (same_addr((const struct sockaddr *)&p->addr[i], sa))
+		if (np_addr_same((const struct sockaddr *)&p->addr[i], sa))
 			return true;
 	return false;
 }

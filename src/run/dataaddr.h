@@ -63,6 +63,11 @@ int np_data_plan(const struct np_data_rules *r, const struct sockaddr *ctl_local
 		 const uint8_t netperf_ip[16], uint32_t data_port, struct np_data_plan *plan,
 		 char *why, size_t whylen);
 
+/* Whether a and b are one peer, ports aside: the same address (an
+ * IPv4-mapped IPv6 address counts as its IPv4 one), or two loopback
+ * addresses (127.0.0.0/8, ::1), which only this host can send from. */
+bool np_addr_same(const struct sockaddr *a, const struct sockaddr *b);
+
 /* Whether sa's address (IPv4-mapped counts as IPv4) is one of peers. */
 bool np_peers_allow(const struct np_peers *p, const struct sockaddr *sa);
 

@@ -1,6 +1,7 @@
 /*
  * run.c - what every test's data loops share: the meaning of a failed
- * call, the end of a phase, connecting, binding, accepting, the peer
+ * call, the end of a phase, connecting, binding, a connection test's
+ * fresh sockets and linger, -e's receive timeout, accepting, the peer
  * check and the UDP tails.  The loops themselves are the tests' files.
  */
 #ifdef HAVE_CONFIG_H
@@ -17,9 +18,11 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -219,6 +222,68 @@ int np_run_bind_local(struct np_run *run, int fd)
 			break;
 	}
 	return np_run_fail(run, "bind", errno);
+}
+
+int np_run_open_bound(struct np_run *run)
+{
+	char why[sizeof(run->err_text) + 64];
+	int fd = np_sock_open(run->sopts, why, sizeof(why));
+
+	if (fd < 0) {
+		const int err = errno;
+		/* why is "option: strerror"; the error's text adds the latter. */
+		const char *tail = strerror(err);
+		const size_t wl = strlen(why), tl = strlen(tail);
+
+		if (wl > tl + 2 && strcmp(why + wl - tl, tail) == 0 &&
+		    why[wl - tl - 2] == ':')
+			why[wl - tl - 2] = '\0';
+		if (run->err == 0) {
+			snprintf(run->err_text, sizeof(run->err_text), "%s", why);
+			return np_run_fail(run, run->err_text, err);
+		}
+		return -1;
+	}
+	if (np_run_bind_local(run, fd) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int np_run_expire_setup(struct np_run *run, int fd)
+{
+	struct timeval tv;
+
+	if (run->rr_timeout <= 0 || run->rr_timeout >= NP_WAKE_MS / 1000.0)
+		return 0;
+	tv.tv_sec = (time_t)run->rr_timeout;
+	tv.tv_usec = (suseconds_t)((run->rr_timeout - (double)tv.tv_sec) * 1e6);
+	run->wake_s = run->rr_timeout;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
+		return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
+	return 0;
+}
+
+int np_run_linger(struct np_run *run, np_linger_fn serve, void *ctx)
+{
+	const double end = np_now() + run->linger;
+	struct pollfd p = { .fd = run->fd, .events = POLLIN };
+
+	while (np_now() < end && !np_run_count_done(run, run->c.trans)) {
+		int n = poll(&p, 1, NP_LINGER_PAUSE_MS);
+		int rc;
+
+		if (n == 0)
+			run->idle_tail = NP_LINGER_PAUSE_MS / 1000.0;
+		if (n == 0 || (n < 0 && errno != EINTR))
+			break;
+		if (n < 0)
+			continue;
+		if ((rc = serve(run, ctx)) != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	return 0;
 }
 
 void np_run_restart_timer(struct np_run *run)

@@ -125,6 +125,10 @@ struct np_run {
 	const struct np_peers *peers;
 	uint64_t strangers;    /* connections and datagrams dropped */
 	struct sockaddr_storage stranger;  /* the first of them */
+	/* Server UDP_CRR: the allowed peer's datagrams left unanswered (not
+	 * a request's size, to a multicast address, or an answering socket
+	 * that could not bind or connect there). */
+	uint64_t dropped;
 	/* Blocked calls return after wake_s (NP_WAKE_MS) without progress;
 	 * how long nothing has moved is kept off the fast path. */
 	double wake_s;
@@ -138,6 +142,8 @@ struct np_run {
 				* datagram for a failed request) */
 	int err;               /* errno of the failure that ended the run, or 0 */
 	const char *err_what;  /* the call that failed: "send", "recv", ... */
+	char err_text[96];     /* err_what when it is made at run time
+				* (np_run_open_bound: the option that failed) */
 };
 
 /* The slow path of np_run_stopped: handle a tick, report a stop. */
@@ -220,6 +226,28 @@ int np_run_fail(struct np_run *run, const char *what, int err);
  * of run->port_min..port_max when set (one in use, or port_skip, is
  * passed over).  0, or -1 with run->err set. */
 int np_run_bind_local(struct np_run *run, int fd);
+/* Client connect_each: a fresh socket with run->sopts' options, bound by
+ * np_run_bind_local.  The descriptor, or -1 with run->err set (err_what
+ * names the option that failed). */
+int np_run_open_bound(struct np_run *run);
+/* Client UDP_RR, UDP_CRR: -e shorter than the wake period makes fd's
+ * receive wait that long (SO_RCVTIMEO), and run->wake_s with it.  0, or
+ * -1 with run->err set. */
+int np_run_expire_setup(struct np_run *run, int fd);
+/*
+ * Server connect_each (TCP_CRR, UDP_CRR).  netperf's TCP_CRR client sends
+ * no end marker, and its netserver waits out a 4 s pad.  Once the test's
+ * time is up we keep serving what still comes, for at most run->linger
+ * seconds, and a pause of NP_LINGER_PAUSE_MS ends the test (its length
+ * goes to run->idle_tail): the same count, seconds sooner.  The timer is
+ * off by then, so nothing interrupts a transaction half done.
+ *
+ * serve(run, ctx) is called each time run->fd is readable: 0 go on, 1
+ * the end, -1 failed.  np_run_linger returns 0 or -1.
+ */
+#define NP_LINGER_PAUSE_MS 500
+typedef int (*np_linger_fn)(struct np_run *run, void *ctx);
+int np_run_linger(struct np_run *run, np_linger_fn serve, void *ctx);
 /* Client: connect run->fd to run->peer within the idle timeout. */
 int np_run_connect(struct np_run *run);
 /* Server TCP: accept one connection into run->conn.  Returns 1 with a

@@ -17,7 +17,6 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
@@ -245,7 +244,6 @@ static int crr_connect(struct np_run *run, int fd)
 static int tcp_crr_client(struct np_run *run)
 {
 	int fd = run->fd;
-	char why[128];
 	/* Ports of a range whose connect failed in a row (the 4-tuple still
 	 * in use): each is passed over for the next, as 2.7.1 does. */
 	unsigned busy = 0;
@@ -257,15 +255,8 @@ static int tcp_crr_client(struct np_run *run)
 
 		/* A TCP_CRR transaction's time includes its connection. */
 		np_run_latency_sent(run);
-		if (fd < 0) {
-			fd = np_sock_open(run->sopts, why, sizeof(why));
-			if (fd < 0)
-				return np_run_fail(run, "socket", errno);
-			if (np_run_bind_local(run, fd) < 0) {
-				close(fd);
-				return -1;
-			}
-		}
+		if (fd < 0 && (fd = np_run_open_bound(run)) < 0)
+			return -1;
 		rc = crr_connect(run, fd);
 		if (rc < 0 && (run->err == EADDRNOTAVAIL || run->err == EADDRINUSE) &&
 		    ++busy < span) {
@@ -297,14 +288,8 @@ static int tcp_crr_client(struct np_run *run)
 	return 0;
 }
 
-/*
- * netperf's TCP_CRR client sends no end marker, and its netserver waits
- * out a 4 s pad.  Once the test's time is up we keep serving the
- * connections that still come, and a pause of LINGER_PAUSE_MS ends the
- * test: the same count, seconds sooner.  The timer is off by then, so
- * nothing interrupts a transaction half done.
- */
-#define LINGER_PAUSE_MS 500
+/* netperf's TCP_CRR client sends no end marker: after the timer, the
+ * connections that still come are served until a pause (np_run_linger). */
 
 /* A connection once accepted gets its answer, timer or not: closing it
  * with the request unread would reset the client mid-transaction.  Its
@@ -334,29 +319,16 @@ static int crr_serve_one(struct np_run *run, int fd)
 	return rc;
 }
 
-static int crr_linger(struct np_run *run)
+/* np_run_linger's serve: one connection that came after the timer. */
+static int crr_linger_one(struct np_run *run, void *ctx)
 {
-	const double end = np_now() + run->linger;
-	struct pollfd p = { .fd = run->fd, .events = POLLIN };
-	int rc = 0;
+	int c = np_run_accept_peer(run);
 
-	while (rc == 0 && np_now() < end && !np_run_count_done(run, run->c.trans)) {
-		int n = poll(&p, 1, LINGER_PAUSE_MS);
-		int c;
-
-		if (n == 0)
-			run->idle_tail = LINGER_PAUSE_MS / 1000.0;
-		if (n == 0 || (n < 0 && errno != EINTR))
-			break;
-		if (n < 0)
-			continue;
-		c = np_run_accept_peer(run);
-		if (c >= 0)
-			rc = crr_serve_one(run, c);
-		else if (errno != EINTR && errno != ECONNABORTED)
-			break;      /* EMFILE and the like: no spinning on it */
-	}
-	return rc;
+	(void)ctx;
+	if (c >= 0)
+		return crr_serve_one(run, c);
+	/* EMFILE and the like end it: no spinning on them. */
+	return errno == EINTR || errno == ECONNABORTED ? 0 : 1;
 }
 
 static int tcp_crr_server(struct np_run *run)
@@ -379,7 +351,7 @@ static int tcp_crr_server(struct np_run *run)
 		if (rc < 0)
 			return -1;
 	}
-	return run->linger > 0 ? crr_linger(run) : 0;
+	return run->linger > 0 ? np_run_linger(run, crr_linger_one, NULL) : 0;
 }
 
 /* --batch (after udp_rr_server). */
@@ -397,16 +369,8 @@ static int udp_rr_client(struct np_run *run)
 	if (np_run_connect(run) < 0)
 		return -1;
 	np_spin_init(&spin, run);
-	/* -e shorter than the wake period: the receive waits that long. */
-	if (run->rr_timeout > 0 && run->rr_timeout < run->wake_s) {
-		struct timeval tv = { .tv_sec = (time_t)run->rr_timeout,
-				      .tv_usec = (suseconds_t)((run->rr_timeout -
-								(double)(time_t)run->rr_timeout) * 1e6) };
-
-		run->wake_s = run->rr_timeout;
-		if (setsockopt(run->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
-			return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
-	}
+	if (np_run_expire_setup(run, run->fd) < 0)
+		return -1;
 	for (int i = 0; i < run->burst; i++) {
 		np_run_latency_sent(run);
 		if (np_send(run->fd, run->sbuf, req, 0) < 0)
@@ -626,21 +590,6 @@ static int rr_batch_send(struct np_run *run, struct np_mmsg *tx, unsigned k, uns
 	return 0;
 }
 
-/* -e shorter than the wake period: the receive waits that long. */
-static int rr_expire_setup(struct np_run *run)
-{
-	struct timeval tv;
-
-	if (run->rr_timeout <= 0 || run->rr_timeout >= run->wake_s)
-		return 0;
-	tv.tv_sec = (time_t)run->rr_timeout;
-	tv.tv_usec = (suseconds_t)((run->rr_timeout - (double)tv.tv_sec) * 1e6);
-	run->wake_s = run->rr_timeout;
-	if (setsockopt(run->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
-		return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
-	return 0;
-}
-
 /* A failed recvmmsg of the client: 0 go on (with *n responses taken, or
  * none), 1 the end, -1 failed. */
 static int rr_batch_recv_error(struct np_run *run, struct np_mmsg *rx, unsigned v,
@@ -683,7 +632,7 @@ static int udp_rr_batch_client(struct np_run *run)
 	unsigned inflight = 0;
 	int rc = 0;
 
-	if (np_run_connect(run) < 0 || rr_expire_setup(run) < 0)
+	if (np_run_connect(run) < 0 || np_run_expire_setup(run, run->fd) < 0)
 		return -1;
 	np_mmsg_init(&tx, run->sbuf, (size_t)run->req_size,
 		     (unsigned)np_test_param(run->test, run->params, "batch"), NULL);

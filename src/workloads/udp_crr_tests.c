@@ -17,18 +17,27 @@
  * So the response comes from netserver's address on a port of the
  * kernel's, and the client, whose socket therefore is not connected (a
  * connected UDP socket takes datagrams from one address and port alone),
- * takes a response from netserver's data address only, on any port, as a
- * TFTP client does; anything else is dropped.  netserver answers only
- * requests from the client's address (np_run_peer_ok), so nobody can use
- * it as a reflector, and the answer goes to the port the request came
- * from.
+ * takes a response of the test's size from netserver's data address only,
+ * on any port, as a TFTP client does; anything else is dropped, and the
+ * wait for the response still ends at -e's timeout, the test's end or a
+ * counted run's idle timeout however many such datagrams come.
+ *
+ * What netserver answers: a datagram of the request's size from the
+ * client's address (np_run_peer_ok), to the port it came from.  Any other
+ * is dropped (run->strangers, run->dropped), and so is one netserver
+ * cannot answer from the address it came to (a multicast or broadcast
+ * one).  What remains is a reflector for the client's own host alone: a
+ * process there, on any port, gets for each request of the test's size a
+ * response of its size (-r's ratio), as it would from a UDP_RR netserver.
+ * A spoofed source address gets the same, as for every UDP service;
+ * --data-peer is what bounds it.
  *
  * Loss: a lost request or response is waited for until the test ends, as
  * UDP_RR does, or for -e's seconds (counted as a timeout, and the next
  * transaction goes); a counted run (-l -N) gives up after
  * NP_IDLE_TIMEOUT_S without a response.  There is no end marker: as for
  * TCP_CRR, netserver serves on past its timer while requests come
- * (run->linger) and stops after LINGER_PAUSE_MS without one.
+ * (np_run_linger) and stops after NP_LINGER_PAUSE_MS without one.
  *
  * Its requests carry UDP_RR's four fields and the extension's test id, so
  * that a netperf 2.7.1 netserver sets up UDP_RR, which netperf detects
@@ -43,60 +52,24 @@
 
 #include <errno.h>
 #include <netinet/in.h>
-#include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "run/dataaddr.h"
 #include "run/test.h"
 #include "wire/wire.h"
-
-/* netserver: the pause after its timer that ends the test (TCP_CRR's). */
-#define LINGER_PAUSE_MS 500
-
-/* Whether a and b are one address (ports aside): the client takes a
- * response from netserver's data address alone. */
-static bool same_address(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
-{
-	if (a->ss_family != b->ss_family)
-		return false;
-	if (a->ss_family == AF_INET6)
-		return memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
-			      &((const struct sockaddr_in6 *)b)->sin6_addr, 16) == 0;
-	return a->ss_family == AF_INET &&
-	       ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
-		       ((const struct sockaddr_in *)b)->sin_addr.s_addr;
-}
-
-/* -e shorter than the wake period: each socket's receive waits that long. */
-static int expire_setup(struct np_run *run, int fd)
-{
-	struct timeval tv;
-
-	if (run->rr_timeout <= 0 || run->rr_timeout >= NP_WAKE_MS / 1000.0)
-		return 0;
-	tv.tv_sec = (time_t)run->rr_timeout;
-	tv.tv_usec = (suseconds_t)((run->rr_timeout - (double)tv.tv_sec) * 1e6);
-	run->wake_s = run->rr_timeout;
-	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0)
-		return np_run_fail(run, "setsockopt SO_RCVTIMEO", errno);
-	return 0;
-}
 
 /* A fresh socket on the next local port: fd, or -1 with run->err set. */
 static int client_socket(struct np_run *run)
 {
-	char why[128];
-	int fd = np_sock_open(run->sopts, why, sizeof(why));
+	int fd = np_run_open_bound(run);
 
-	if (fd < 0)
-		return np_run_fail(run, "socket", errno);
-	if (np_run_bind_local(run, fd) < 0 || expire_setup(run, fd) < 0) {
+	if (fd >= 0 && np_run_expire_setup(run, fd) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -116,31 +89,58 @@ static bool lost_too_long(struct np_run *run, double *lost_since)
 	return true;
 }
 
+/* A datagram that is not the response (not from netserver's address, or
+ * not the response's size): dropped, but the wait it cut short still
+ * ends.  Off the fast path, so it reads the clock: from the transaction's
+ * first such datagram (*since), -e's timeout gives the transaction up
+ * (counted, as the receive's timeout does: *lost), and in a counted run
+ * NP_IDLE_TIMEOUT_S fails it.  0 wait on, 1 the end or given up, -1
+ * failed. */
+NP_COLD static int client_stranger(struct np_run *run, double *since, bool *lost)
+{
+	double now;
+
+	if (np_run_stopped(run))
+		return 1;
+	now = np_now();
+	if (*since == 0)
+		*since = now;
+	if (run->rr_timeout > 0 && now - *since >= run->rr_timeout) {
+		run->c.timeouts++;
+		*lost = true;
+		return 1;
+	}
+	if (!run->timed && now - *since >= NP_IDLE_TIMEOUT_S)
+		return np_run_fail(run, "recv", ETIMEDOUT);
+	return 0;
+}
+
 /* The response to the request just sent on fd: 0 taken, 1 the test is
  * over (or -e gave it up: *lost), -1 failed. */
 static int client_response(struct np_run *run, int fd, bool *lost)
 {
 	struct sockaddr_storage from;
+	double stranger_since = 0;
 
 	for (;;) {
 		socklen_t flen = sizeof(from);
-		ssize_t n = recvfrom(fd, run->rbuf, run->rbuf_len, 0, (struct sockaddr *)&from,
-				     &flen);
+		/* MSG_TRUNC: the datagram's own length, however long. */
+		ssize_t n = recvfrom(fd, run->rbuf, run->rbuf_len, MSG_TRUNC,
+				     (struct sockaddr *)&from, &flen);
 		enum np_io io;
+		int rc;
 
-		/* Not netserver's: dropped (a flood of them must not outlast
-		 * the test). */
-		if (n >= 0 && !same_address(&from, &run->peer)) {
-			if (np_run_stopped(run))
-				return 1;
-			continue;
-		}
-		if (n >= 0 && n != run->rsp_size)
-			return np_run_fail(run, "recv (response of unexpected size)", EPROTO);
-		if (n >= 0) {
+		if (n == run->rsp_size &&
+		    np_addr_same((const struct sockaddr *)&from,
+				 (const struct sockaddr *)&run->peer)) {
 			run->c.bytes_recv += (uint64_t)n;
 			run->c.recv_calls++;
 			return 0;
+		}
+		if (n >= 0) {
+			if ((rc = client_stranger(run, &stranger_since, lost)) != 0)
+				return rc;
+			continue;
 		}
 		if (np_run_stopped(run))
 			return 1;
@@ -189,7 +189,7 @@ static int udp_crr_client(struct np_run *run)
 	int rc = 0;
 
 	run->fd = -1;
-	if (fd >= 0 && expire_setup(run, fd) < 0) {
+	if (fd >= 0 && np_run_expire_setup(run, fd) < 0) {
 		close(fd);
 		return -1;
 	}
@@ -221,25 +221,34 @@ static int udp_crr_client(struct np_run *run)
 	return rc < 0 ? -1 : 0;
 }
 
-/* netserver: what each answering socket gets of the data socket's
- * options (the request's -- -R, priority and TOS). */
+/* netserver: what each answering socket gets of the data socket (its
+ * address, and the request's -- -R, priority and TOS). */
 struct answerer {
-	int family;
 	struct sockaddr_storage bound;  /* the data socket's address, port 0 */
 	socklen_t bound_len;
+	bool pktinfo;                   /* bound to the wildcard: each answer
+					 * from the address its request came to */
 	int dontroute, prio, tos;
 };
+
+static bool wildcard(const struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET6)
+		return IN6_IS_ADDR_UNSPECIFIED(&((const struct sockaddr_in6 *)ss)->sin6_addr);
+	return ((const struct sockaddr_in *)ss)->sin_addr.s_addr == htonl(INADDR_ANY);
+}
 
 static int answerer_setup(struct np_run *run, struct answerer *a)
 {
 	const int on = 1;
 	socklen_t len = sizeof(a->bound);
+	int family;
 
 	memset(a, 0, sizeof(*a));
 	if (getsockname(run->fd, (struct sockaddr *)&a->bound, &len) < 0)
 		return np_run_fail(run, "getsockname", errno);
 	a->bound_len = len;
-	a->family = a->bound.ss_family;
+	family = a->bound.ss_family;
 	np_addr_set_port((struct sockaddr *)&a->bound, 0);
 	len = sizeof(int);
 	(void)getsockopt(run->fd, SOL_SOCKET, SO_DONTROUTE, &a->dontroute, &len);
@@ -248,19 +257,24 @@ static int answerer_setup(struct np_run *run, struct answerer *a)
 	(void)getsockopt(run->fd, SOL_SOCKET, SO_PRIORITY, &a->prio, &len);
 #endif
 	len = sizeof(int);
-	if (a->family == AF_INET6)
+	if (family == AF_INET6)
 		(void)getsockopt(run->fd, IPPROTO_IPV6, IPV6_TCLASS, &a->tos, &len);
 	else
 		(void)getsockopt(run->fd, IPPROTO_IP, IP_TOS, &a->tos, &len);
-	/* The address each request came to, for a data socket bound to the
-	 * wildcard: the answer must come from it, which the client checks. */
+	/* A data socket bound to one address (the usual case: the control
+	 * connection's) answers from it.  One bound to the wildcard asks the
+	 * kernel where each request came to: the answer must come from
+	 * there, which the client checks. */
+	a->pktinfo = wildcard(&a->bound);
+	if (!a->pktinfo)
+		return 0;
 #ifdef IPV6_RECVPKTINFO
-	if (a->family == AF_INET6 &&
+	if (family == AF_INET6 &&
 	    setsockopt(run->fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &on, sizeof(on)) < 0)
 		return np_run_fail(run, "setsockopt IPV6_RECVPKTINFO", errno);
 #endif
 #ifdef IP_PKTINFO
-	if (a->family == AF_INET &&
+	if (family == AF_INET &&
 	    setsockopt(run->fd, IPPROTO_IP, IP_PKTINFO, &on, sizeof(on)) < 0)
 		return np_run_fail(run, "setsockopt IP_PKTINFO", errno);
 #endif
@@ -268,19 +282,24 @@ static int answerer_setup(struct np_run *run, struct answerer *a)
 	return 0;
 }
 
-/* Where the answer to msg comes from: the request's destination address
- * (port 0), or the data socket's own when the kernel did not say. */
-static void answer_source(const struct answerer *a, struct msghdr *msg,
+/* Where the answer to msg comes from into src (port 0): the data
+ * socket's own address, or with pktinfo the local address the request
+ * came to (IPv4: the one the kernel would answer from, which for a
+ * broadcast or multicast request is the interface's).  false: no answer
+ * can come from there (a request to an IPv6 multicast address). */
+static bool answer_source(const struct answerer *a, struct msghdr *msg,
 			  struct sockaddr_storage *src)
 {
 	memcpy(src, &a->bound, sizeof(*src));
+	if (!a->pktinfo)
+		return true;
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
 #ifdef IP_PKTINFO
 		if (c->cmsg_level == IPPROTO_IP && c->cmsg_type == IP_PKTINFO) {
 			struct in_pktinfo pi;
 
 			memcpy(&pi, CMSG_DATA(c), sizeof(pi));
-			((struct sockaddr_in *)src)->sin_addr = pi.ipi_addr;
+			((struct sockaddr_in *)src)->sin_addr = pi.ipi_spec_dst;
 		}
 #endif
 #ifdef IPV6_PKTINFO
@@ -289,12 +308,15 @@ static void answer_source(const struct answerer *a, struct msghdr *msg,
 			struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)src;
 
 			memcpy(&pi, CMSG_DATA(c), sizeof(pi));
+			if (IN6_IS_ADDR_MULTICAST(&pi.ipi6_addr))
+				return false;
 			s6->sin6_addr = pi.ipi6_addr;
 			s6->sin6_scope_id = IN6_IS_ADDR_LINKLOCAL(&pi.ipi6_addr)
 					    ? (uint32_t)pi.ipi6_ifindex : 0;
 		}
 #endif
 	}
+	return true;
 }
 
 /* The data socket's options on an answering socket, where set. */
@@ -307,54 +329,75 @@ static int answerer_options(const struct answerer *a, int fd)
 	if (a->prio && setsockopt(fd, SOL_SOCKET, SO_PRIORITY, &a->prio, sizeof(int)) < 0)
 		return -1;
 #endif
-	if (a->tos && (a->family == AF_INET6
+	if (a->tos && (a->bound.ss_family == AF_INET6
 		       ? setsockopt(fd, IPPROTO_IPV6, IPV6_TCLASS, &a->tos, sizeof(int))
 		       : setsockopt(fd, IPPROTO_IP, IP_TOS, &a->tos, sizeof(int))) < 0)
 		return -1;
 	return 0;
 }
 
-/* The response, from a socket of its own: 0 sent (or dropped by the
- * kernel: ENOBUFS, counted), -1 failed. */
-static int answer(struct np_run *run, const struct answerer *a,
-		  const struct sockaddr_storage *src, const struct sockaddr_storage *to,
-		  socklen_t tolen)
+/* What one datagram off the data socket came to. */
+enum served {
+	SERVED_ANSWERED,    /* a request, answered (or its response dropped
+			     * by the kernel: ENOBUFS, counted) */
+	SERVED_DROPPED,     /* no answer: empty, a stranger's, not a
+			     * request's size, or not answerable from where
+			     * it came */
+	SERVED_RECV_ERROR,  /* the receive failed: errno says why */
+	SERVED_FAILED,      /* run->err is set */
+};
+
+/* The response to a request of n bytes from to, from a socket of its own
+ * bound to src.  Only what every answer would meet fails the run (no
+ * socket: EMFILE and the like; the data socket's options; the send); a
+ * bind or connect that this request's addresses refuse (EADDRNOTAVAIL,
+ * EINVAL, EACCES...) drops it. */
+static enum served answer(struct np_run *run, const struct answerer *a, ssize_t n,
+			  const struct sockaddr_storage *src, const struct sockaddr_storage *to,
+			  socklen_t tolen)
 {
-	int fd = socket(a->family, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_UDP);
+	int fd = socket(a->bound.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_UDP);
 	const char *what;
-	ssize_t n;
+	ssize_t sent;
 	int err;
 
-	if (fd < 0)
-		return np_run_fail(run, "socket", errno);
-	if (answerer_options(a, fd) < 0)
+	if (fd < 0) {
+		np_run_fail(run, "socket", errno);
+		return SERVED_FAILED;
+	}
+	if (answerer_options(a, fd) < 0) {
 		what = "setsockopt";
-	else if (bind(fd, (const struct sockaddr *)src, a->bound_len) < 0)
-		what = "bind";
-	else if (connect(fd, (const struct sockaddr *)to, tolen) < 0)
-		what = "connect";
-	else if ((n = send(fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0 && errno != ENOBUFS)
-		what = "send";
-	else {
+	} else if (bind(fd, (const struct sockaddr *)src, a->bound_len) < 0 ||
+		   connect(fd, (const struct sockaddr *)to, tolen) < 0) {
 		close(fd);
-		if (n < 0) {
-			run->c.failed_sends++;
-			return 0;
+		run->dropped++;
+		return SERVED_DROPPED;
+	} else {
+		run->c.bytes_recv += (uint64_t)n;
+		run->c.recv_calls++;
+		sent = send(fd, run->sbuf, (size_t)run->rsp_size, 0);
+		if (sent >= 0 || errno == ENOBUFS) {
+			close(fd);
+			if (sent < 0) {
+				run->c.failed_sends++;
+				return SERVED_ANSWERED;
+			}
+			run->c.bytes_sent += (uint64_t)sent;
+			run->c.send_calls++;
+			run->c.trans++;
+			return SERVED_ANSWERED;
 		}
-		run->c.bytes_sent += (uint64_t)n;
-		run->c.send_calls++;
-		run->c.trans++;
-		return 0;
+		what = "send";
 	}
 	err = errno;
 	close(fd);
-	return np_run_fail(run, what, err);
+	np_run_fail(run, what, err);
+	return SERVED_FAILED;
 }
 
 /* One datagram off the data socket, answered when it is a request from
- * the client: 0, or -1 failed.  flags: MSG_DONTWAIT in the linger.  errno
- * is the receive's when *got is false. */
-static int serve_one(struct np_run *run, const struct answerer *a, int flags, bool *got)
+ * the client.  flags: MSG_DONTWAIT in the linger. */
+static enum served serve_one(struct np_run *run, const struct answerer *a, int flags)
 {
 	struct sockaddr_storage from, src;
 	union {
@@ -369,35 +412,25 @@ static int serve_one(struct np_run *run, const struct answerer *a, int flags, bo
 	ssize_t n;
 
 	memset(&from, 0, sizeof(from));
-	n = recvmsg(run->fd, &msg, flags);
-	*got = n >= 0;
+	/* MSG_TRUNC: the datagram's own length, however long. */
+	n = recvmsg(run->fd, &msg, flags | MSG_TRUNC);
+	if (n < 0)
+		return SERVED_RECV_ERROR;
 	/* An empty datagram, or a stranger's (counted): no answer. */
-	if (n <= 0 || !np_run_peer_ok(run, (struct sockaddr *)&from))
-		return 0;
-	run->c.bytes_recv += (uint64_t)n;
-	run->c.recv_calls++;
-	answer_source(a, &msg, &src);
-	return answer(run, a, &src, &from, msg.msg_namelen);
+	if (n == 0 || !np_run_peer_ok(run, (struct sockaddr *)&from))
+		return SERVED_DROPPED;
+	if (n != run->req_size || !answer_source(a, &msg, &src)) {
+		run->dropped++;
+		return SERVED_DROPPED;
+	}
+	return answer(run, a, n, &src, &from, msg.msg_namelen);
 }
 
-/* After the timer: the requests that still come, until a pause. */
-static int server_linger(struct np_run *run, const struct answerer *a)
+/* np_run_linger's serve: a request that came after the timer. */
+static int linger_one(struct np_run *run, void *ctx)
 {
-	const double end = np_now() + run->linger;
-	struct pollfd p = { .fd = run->fd, .events = POLLIN };
-
-	while (np_now() < end && !np_run_count_done(run, run->c.trans)) {
-		int n = poll(&p, 1, LINGER_PAUSE_MS);
-		bool got;
-
-		if (n == 0)
-			run->idle_tail = LINGER_PAUSE_MS / 1000.0;
-		if (n == 0 || (n < 0 && errno != EINTR))
-			break;
-		if (n > 0 && serve_one(run, a, MSG_DONTWAIT, &got) < 0)
-			return -1;
-	}
-	return 0;
+	/* A failed receive of its (EAGAIN after all) is no end. */
+	return serve_one(run, ctx, MSG_DONTWAIT) == SERVED_FAILED ? -1 : 0;
 }
 
 static int udp_crr_server(struct np_run *run)
@@ -408,26 +441,30 @@ static int udp_crr_server(struct np_run *run)
 	if (answerer_setup(run, &a) < 0)
 		return -1;
 	while (!np_run_stopped(run) && !np_run_count_done(run, run->c.trans)) {
-		const uint64_t before = run->c.recv_calls;
-		bool got;
 		enum np_io io;
 
-		if (serve_one(run, &a, 0, &got) < 0)
-			return -1;
-		/* The test's length counts from the first request. */
-		if (first && run->c.recv_calls != before) {
-			np_run_restart_timer(run);
-			first = false;
-		}
-		if (got)
+		switch (serve_one(run, &a, 0)) {
+		case SERVED_ANSWERED:
+			/* The test's length counts from the first request. */
+			if (first) {
+				np_run_restart_timer(run);
+				first = false;
+			}
 			continue;
+		case SERVED_DROPPED:
+			continue;
+		case SERVED_FAILED:
+			return -1;
+		case SERVED_RECV_ERROR:
+			break;
+		}
 		if ((io = np_run_io_error(run, "recv", errno, 0)) != NP_IO_RETRY) {
 			if (io == NP_IO_FAILED)
 				return -1;
 			break;
 		}
 	}
-	return run->linger > 0 ? server_linger(run, &a) : 0;
+	return run->linger > 0 ? np_run_linger(run, linger_one, &a) : 0;
 }
 
 const struct np_test np_test_udp_crr = {
