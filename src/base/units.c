@@ -1,5 +1,6 @@
 /*
- * units.c - output units and strict number parsing.
+ * units.c - output units, strict number parsing, and the rules every
+ * end reads a setting by: -l's sign, a family's name.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -158,8 +159,3 @@ int64_t np_length_count(int64_t length)
 	return length < 0 ? -length : 0;
 }
 
-void np_param_words(int32_t *words, const int64_t *params, int n)
-{
-	for (int k = 0; k < n; k++)
-		words[k] = (int32_t)params[k];
-}

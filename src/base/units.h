@@ -64,10 +64,6 @@ int np_parse_int(const char *text, int64_t min, int64_t max, int64_t *out,
 int64_t np_length_seconds(int64_t length);
 int64_t np_length_count(int64_t length);
 
-/* The test's own options (struct np_opts' test_params, each checked to
- * fit int32_t) as the words the run and the request carry: n of them. */
-void np_param_words(int32_t *words, const int64_t *params, int n);
-
 /* How netperf names an address family: "AF_INET", "AF_INET6", "AF_UNSPEC". */
 const char *np_family_name(int family);
 

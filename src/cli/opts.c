@@ -362,9 +362,9 @@ static void test_option_rows(const struct np_test *t, struct optrow rows[NP_TEST
 
 		rows[i] = (struct optrow){ .name = to->name, .flags = OPT_LONG,
 					   .kind = flag ? OPT_FLAG : OPT_INT,
-					   .store = OPT_ST_I64,
+					   .store = OPT_ST_OF(struct np_opts, test_params[0]),
 					   .off = (unsigned)(offsetof(struct np_opts, test_params) +
-							     (size_t)i * sizeof(int64_t)),
+							     (size_t)i * sizeof(int32_t)),
 					   .min = (double)to->min,
 					   .max = (double)to->max, .metavar = to->metavar,
 					   .help = to->help };
@@ -1198,11 +1198,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 
 static void test_params_default(struct np_opts *o)
 {
-	int32_t def[NP_TEST_OPTIONS];
-
-	np_test_option_defaults(o->test, def);
-	for (int k = 0; k < NP_TEST_OPTIONS; k++)
-		o->test_params[k] = def[k];
+	np_test_option_defaults(o->test, o->test_params);
 }
 
 /* What N flows cannot share. */

@@ -111,7 +111,7 @@ struct np_opts {
 	/* The test's own options (np_test.options: -- --name VALUE), in
 	 * their order: its defaults once the test is known, then what the
 	 * command line says; 0 past them.  Each fits int32_t. */
-	int64_t test_params[NP_TEST_OPTIONS];
+	int32_t test_params[NP_TEST_OPTIONS];
 	const char *uuid;            /* -u: this test's UUID, NULL = a random one */
 	int sock_type_over;          /* -t, or -T's: socket type, 0 = the test's
 				      * (the last of them wins, as in 2.7.1) */

@@ -339,7 +339,7 @@ static void run_setup(const struct np_plan *p, struct np_flow *l, struct phase *
 	run->rsp_size = o->no_control ? o->req_size : o->rsp_size;
 	run->burst = t->connect_each ? 0 : o->burst;
 	run->rr_timeout = o->rr_timeout;
-	np_param_words(run->params, o->test_params, NP_TEST_OPTIONS);
+	memcpy(run->params, o->test_params, sizeof(run->params));
 	np_busypoll_setup(run, run->fd);   /* --busy-poll's socket options */
 	run->file_fd = l->file_fd;
 	run->legacy = l->legacy != 0;

@@ -61,7 +61,7 @@ static void build_request(const struct np_plan *p, const struct np_flow *l, int 
 	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
 				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 	/* The test's own options, in the parameter words. */
-	np_param_words(q->ext.params, o->test_params, NP_TEST_OPTIONS);
+	memcpy(q->ext.params, o->test_params, sizeof(q->ext.params));
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];
@@ -281,12 +281,12 @@ static int server_kind(const struct np_plan *p, struct np_flow *l,
 	 * with.  One that does not take them (older than the parameter
 	 * words) would run the test with its defaults without a word. */
 	for (int k = 0; rsp->ext.present && k < np_test_options(p->test); k++)
-		if (rsp->ext.params[k] != (int32_t)p->o->test_params[k])
+		if (rsp->ext.params[k] != p->o->test_params[k])
 			return np_fail(err, "the netserver at %s port %u runs %s with --%s %ld, "
-				       "not %lld: it does not take the test's options",
+				       "not %ld: it does not take the test's options",
 				       p->rname, (unsigned)p->o->port, p->test->name,
 				       p->test->options[k].name, (long)rsp->ext.params[k],
-				       (long long)p->o->test_params[k]);
+				       (long)p->o->test_params[k]);
 	return 0;
 }
 

@@ -39,10 +39,9 @@ static int gso_probe(int size)
 
 int np_preflight_check(const struct np_opts *o, FILE *err)
 {
-	int32_t params[NP_TEST_OPTIONS];
+	const int32_t *params = o->test_params;
 	int32_t batch, gso;
 
-	np_param_words(params, o->test_params, NP_TEST_OPTIONS);
 	batch = np_test_param(o->test, params, "batch");
 	gso = np_test_param(o->test, params, "gso");
 	if (batch > 1 && !NP_HAVE_MMSG) {

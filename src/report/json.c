@@ -141,39 +141,48 @@ static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 	return a;
 }
 
-/* The test's own options (--batch, --busy-poll, ...) by name, as run,
- * from their rows (np_opts_each): flags as booleans, the others as
- * numbers. */
-struct own_walk {
+/* The settings that come from their rows (np_opts_each): the test's own
+ * options (--batch, --busy-poll, ...) by name into test_options, and
+ * each plain setting whose row names its key (.json) into settings. */
+struct row_walk {
 	struct jb *b;
-	json_t *o;
+	json_t *settings, *own;
 };
 
-static void own_option(void *ctx, const struct np_setting *s)
+/* A setting's value as it is, whatever its type (a pair's first half). */
+static json_t *setting_value(struct jb *b, const struct np_setting *s)
 {
-	struct own_walk *w = ctx;
+	const char c[2] = { s->v[0].c, '\0' };
+	json_t *a;
 
-	if (s->own)
-		put(w->b, w->o, s->name, s->type == NP_SET_BOOL ? json_boolean(s->v[0].b)
-								: json_integer(s->v[0].i));
+	switch (s->type) {
+	case NP_SET_BOOL:
+		return json_boolean(s->v[0].b);
+	case NP_SET_INT:
+		return json_integer(s->v[0].i);
+	case NP_SET_DECIMAL:
+		return json_real(s->v[0].d);
+	case NP_SET_CHAR:
+		return text_if(c[0] != '\0', c);
+	case NP_SET_TEXT:
+		return text(s->v[0].s);
+	case NP_SET_CPUS:
+		a = json_array();
+		for (int i = 0; i < s->ncpus; i++)
+			add(b, a, json_integer(s->cpus[i]));
+		return a;
+	}
+	return json_null();
 }
 
-/* A plain setting whose row names its key: the row's value as it is. */
 static void row_setting(void *ctx, const struct np_setting *s)
 {
-	struct own_walk *w = ctx;
+	struct row_walk *w = ctx;
 
-	if (s->json && !s->own)
-		put(w->b, w->o, s->json, s->type == NP_SET_BOOL ? json_boolean(s->v[0].b)
-								: json_integer(s->v[0].i));
-}
-
-static json_t *test_options(struct jb *b, const struct np_report *r)
-{
-	struct own_walk w = { b, json_object() };
-
-	np_opts_each(r->o, own_option, &w);
-	return w.o;
+	if (s->own)
+		put(w->b, w->own, s->name, setting_value(w->b, s));
+	else if (s->json)
+		put(w->b, w->settings, s->json, setting_value(w->b, s));
 }
 
 /* The settings: what the command line asked, under the schema's names
@@ -187,7 +196,7 @@ static json_t *settings(struct jb *b, const struct np_report *r, const struct np
 	const bool rr = q->test && q->test->rr;
 	const int64_t secs = np_length_seconds(q->length), count = np_length_count(q->length);
 	const char unit[2] = { r->unit, '\0' };
-	struct own_walk w = { b, o };
+	struct row_walk w = { b, o, json_object() };
 
 	put(b, ctl, "host", text(r->ctl_host));
 	put(b, ctl, "port", json_integer(q->port));
@@ -223,7 +232,7 @@ static json_t *settings(struct jb *b, const struct np_report *r, const struct np
 	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
 	put(b, o, "burst", whole_if(rr, q->burst));
 	np_opts_each(q, row_setting, &w);
-	put(b, o, "test_options", test_options(b, r));
+	put(b, o, "test_options", w.own);
 	put(b, o, "socket_buffer_bytes",
 	    sides(b, whole_if_known(q->lsndbuf), whole_if_known(q->lrcvbuf),
 		  whole_if_known(q->rsndbuf), whole_if_known(q->rrcvbuf)));

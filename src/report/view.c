@@ -23,8 +23,5 @@ const struct np_selection *np_report_selection(const struct np_report *r)
 
 int32_t np_report_param(const struct np_report *r, const char *name)
 {
-	int32_t words[NP_TEST_OPTIONS];
-
-	np_param_words(words, r->o->test_params, NP_TEST_OPTIONS);
-	return np_test_param(r->o->test, words, name);
+	return np_test_param(r->o->test, r->o->test_params, name);
 }

@@ -4,7 +4,7 @@
  * kernel, so that no scheduler wake-up sits in a transaction's time; and
  * the socket options that let the kernel poll a NAPI device's queue from
  * the receive call too (SO_BUSY_POLL, SO_PREFER_BUSY_POLL).  What each
- * end did goes in its run->c.poll (NP_POLL_* bits, test.h), which the
+ * end did goes in its run->c.poll (NP_POLL_* bits, run.h), which the
  * report's notes read (notes.c).
  */
 #ifndef NP_BUSYPOLL_H

@@ -138,7 +138,7 @@ enum np_ext_cap {
 /* What this build can do, as it tells its peer. */
 #define NP_EXT_CAPS ((uint32_t)(NP_EXT_CAP_FLOWS | NP_EXT_CAP_HOST_FACTS))
 
-/* Parameter words: one per option of a test (test.h NP_TEST_OPTIONS). */
+/* Parameter words: one per option of a test (run.h NP_TEST_OPTIONS). */
 #define NP_EXT_PARAMS 8
 
 struct np_ext {

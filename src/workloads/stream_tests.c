@@ -4,7 +4,7 @@
  *
  * Two loops serve all six roles: send_loop and recv_loop.  They read only
  * their run's flags and allocate nothing; their fast path prints nothing
- * (a -D tick's line comes from the run's on_tick, test.h) and reads the
+ * (a -D tick's line comes from the run's on_tick, run.h) and reads the
  * clock only when netperf is asked for latency figures (-j, or a latency
  * output selector): then each data call is timed, as netperf 2.7.1 does.
  * The end of a test, as netperf 2.7 does it: TCP half-closes and the
