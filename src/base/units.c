@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
+const char np_why_range[] = "out of range";
+
 bool np_unit_valid(char c)
 {
 	return c != '\0' && strchr("kmgKMGBbx", c) != NULL;
@@ -112,7 +114,7 @@ static int parse_number(const char *text, bool suffixes, int64_t min, int64_t ma
 	}
 	v *= factor;
 	if (v < min || v > max) {
-		*why = "out of range";
+		*why = np_why_range;
 		return -1;
 	}
 	*out = v;

@@ -33,8 +33,11 @@ const char *np_unit_label(char unit);
  * Parse a number with netperf's size suffixes: K=2^10 M=2^20 G=2^30,
  * k=10^3 m=10^6 g=10^9, at most one, at the end.  Unlike netperf's
  * atoi-based convert() the whole text must be a number: "12abc", "" and
- * overflow are errors.  Returns 0, or -1 with a reason in why.
+ * overflow are errors.  Returns 0, or -1 with a reason in why; a number
+ * outside min..max has np_why_range there, which callers compare with
+ * (the pointer, not the text) to word their own range error.
  */
+extern const char np_why_range[];
 int np_parse_size(const char *text, int64_t min, int64_t max, int64_t *out,
 		  const char **why);
 

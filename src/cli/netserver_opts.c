@@ -273,7 +273,10 @@ static enum np_opts_status apply_server(void *ctx, const struct cur *c)
 	if (strcmp(c->row->name, "refuse-option") == 0)
 		return option_list(c, false, o->refuse_buf, sizeof(o->refuse_buf),
 				   &o->refuse_options);
-	return option_list(c, true, o->allow_buf, sizeof(o->allow_buf), &o->allow_options);
+	if (strcmp(c->row->name, "allow-option") == 0)
+		return option_list(c, true, o->allow_buf, sizeof(o->allow_buf),
+				   &o->allow_options);
+	return opt_bad(c, "not handled");
 }
 
 /* A share of --max-sessions, at least 1. */

@@ -23,10 +23,9 @@
 
 /* Messages ----------------------------------------------------------- */
 
-enum np_opts_status opt_bad(const struct cur *c, const char *fmt, ...)
+/* "netperf: -x VALUE: " (or "--name VALUE: "), the message, a newline. */
+static void say(const struct cur *c, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	if (c->name)
 		fprintf(c->err, "%s: --%s%s%s: ", c->prog, c->name, c->val ? " " : "",
 			c->val ? c->val : "");
@@ -34,10 +33,17 @@ enum np_opts_status opt_bad(const struct cur *c, const char *fmt, ...)
 		fprintf(c->err, "%s: -%c %s: ", c->prog, c->opt, c->val);
 	else
 		fprintf(c->err, "%s: -%c: ", c->prog, c->opt);
-	va_start(ap, fmt);
 	vfprintf(c->err, fmt, ap);
-	va_end(ap);
 	fputc('\n', c->err);
+}
+
+enum np_opts_status opt_bad(const struct cur *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(c, fmt, ap);
+	va_end(ap);
 	return NP_OPTS_USAGE;
 }
 
@@ -47,12 +53,9 @@ void opt_notice(const struct cur *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(c->err, "%s: -%c%s%s: ", c->prog, c->opt, c->val ? " " : "",
-		c->val ? c->val : "");
 	va_start(ap, fmt);
-	vfprintf(c->err, fmt, ap);
+	say(c, fmt, ap);
 	va_end(ap);
-	fputc('\n', c->err);
 }
 
 /* Values -------------------------------------------------------------- */
@@ -93,7 +96,7 @@ int opt_lenient(const struct cur *c, const char *text, int64_t min, int64_t max,
 	*rest = "";
 	if (np_parse_size(text, min, max, out, why) == 0)
 		return 0;
-	if (c->name || strcmp(c->prog, "netperf") != 0 || strcmp(*why, "out of range") == 0)
+	if (c->name || strcmp(c->prog, "netperf") != 0 || *why == np_why_range)
 		return -1;
 	return np_parse_leading(text, min, max, out, rest, why);
 }
@@ -114,7 +117,7 @@ enum np_opts_status opt_number(const struct cur *c, const char *text, int64_t mi
 		opt_ignored_tail(c, *out, rest);
 		return NP_OPTS_RUN;
 	}
-	if (strcmp(why, "out of range") == 0)
+	if (why == np_why_range)
 		return opt_bad(c, "%s out of range (%lld..%lld%s%s)", text, (long long)min,
 			       (long long)max, unit[0] ? " " : "", unit);
 	return opt_bad(c, "%s: %s", text, why);

@@ -43,7 +43,7 @@ static int size_of(const char *text, size_t len, int32_t max, int64_t *v, char *
 	buf[len] = '\0';
 	if (np_parse_size(buf, 1, max, v, &how) == 0)
 		return 0;
-	if (strcmp(how, "out of range") == 0)
+	if (how == np_why_range)
 		snprintf(why, whylen, "%s out of range (1..%ld bytes)", buf, (long)max);
 	else
 		snprintf(why, whylen, "%s: %s", buf, how);
