@@ -299,10 +299,16 @@ static int take_memory(struct session *s, int lss, int lsr, size_t sbuf, size_t 
 	return 0;
 }
 
-/* Data peers turned away: one line per session, however many came. */
+/* Data peers turned away, and the client's own datagrams that were not
+ * its requests (UDP_CRR: any other size): one line each per test. */
 static void note_strangers(struct session *s, const struct np_run *run, const char *test)
 {
 	char addr[INET6_ADDRSTRLEN];
+
+	if (run->dropped > 0)
+		np_log(NP_LOG_INFO, "%s: left %llu datagram(s) from the client's address "
+		       "unanswered (not a request's size, to a multicast address, or no "
+		       "socket could answer from there)", test, (unsigned long long)run->dropped);
 
 	s->strangers += run->strangers;
 	if (run->strangers == 0 || s->strangers_logged)

@@ -51,7 +51,7 @@ struct np_counters {
 	uint64_t zc_sends;     /* --zerocopy: sends whose completion came */
 	uint64_t zc_copied;    /* of them, those the kernel copied anyway
 				* (SO_EE_CODE_ZEROCOPY_COPIED) */
-	uint32_t poll;         /* --busy-poll: NP_POLL_* bits (test.h) */
+	uint32_t poll;         /* --busy-poll: NP_POLL_* bits (below) */
 };
 
 /* --busy-poll: what one side did and saw (np_counters.poll). */
