@@ -13,8 +13,10 @@ outputs, matrix.json, matrix.csv and matrix.png) is one run, in either form:
   * any name: the wrapper {"client": HOST, "server": HOST, "run": {the -J
     object}}.
 
-A file that is not a netperf-ng -J object (not JSON, no json_version) or
-whose hosts are unknown is named on stderr and skipped.
+A file that is not a netperf-ng -J object (not JSON, NaN or Infinity in
+it, no json_version, a member this script reads of the wrong type, nested
+deeper than any -J object, over 64 MiB) or whose hosts are unknown is
+named on stderr and skipped; so is one that fails in any other way.
 
 Output, in OUTDIR (DIR when not given):
 
@@ -36,18 +38,29 @@ Output, in OUTDIR (DIR when not given):
                and size when a test was run with several sizes) of server
                (x) against client (y), colour the figure, a failed run's
                cell marked X.  Without gnuplot: no PNG, one line on stderr.
+               No text of the input is ever gnuplot code: the host names
+               are tic labels read from data files (xtic/ytic), and those
+               and the titles are cut to printable ASCII first (any other
+               character a '?').  gnuplot runs in a temporary directory
+               of its own; the PNG is moved into OUTDIR after.
 
-Exit status: 0 when at least one run was merged, 1 when none, 2 on a bad
-command line.  Python 3 standard library only; gnuplot for the PNG.
+The outputs are written whole and then renamed into place, so a merge in
+place (no OUTDIR) never leaves half a file, and a rerun does not read
+them (matrix.* are not inputs).  matrix.json is strict JSON (no NaN).
+
+Exit status: 0 when at least one run was merged, 1 when none (or the
+outputs could not be written), 2 on a bad command line.  Python 3 standard library only; gnuplot for the PNG.
 """
 
 import csv
+import io
 import json
 import math
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 PROG = "merge.py"
 OUTPUTS = ("matrix.json", "matrix.csv", "matrix.png")
@@ -55,6 +68,32 @@ HEADER = ["client", "server", "test", "size", "figure", "unit",
           "local_cpu", "remote_cpu", "start_time", "error"]
 UNITS = {"throughput_bits_per_second": "bits/s",
          "transactions_per_second": "transactions/s"}
+# A -J object is a few MiB at most (a histogram's buckets, 100000 interim
+# figures); anything bigger is not one.
+MAX_BYTES = 64 << 20
+# A -J object nests some 6 deep; a file nested deeper than this is not one
+# (and could not be written out again without recursing too deep).
+MAX_DEPTH = 64
+# What the members this script reads must be: (path, types, what).
+STR = (str, type(None))
+SHAPES = ((("test",), STR, "a string or null"),
+          (("headline",), STR, "a string or null"),
+          (("error",), STR, "a string or null"),
+          (("start_time",), STR, "a string or null"),
+          (("settings",), (dict, type(None)), "an object or null"),
+          (("result",), (dict, type(None)), "an object or null"),
+          (("summary",), (dict, type(None)), "an object or null"),
+          (("sweep",), (list, type(None)), "an array or null"),
+          (("settings", "sweep_sizes_bytes"), (list, type(None)), "an array or null"),
+          (("result", "message_size_bytes"), (dict, type(None)), "an object or null"))
+
+
+def shown(s):
+    """s fit for one line of stderr: no control character, no surrogate."""
+    return "".join(c if c.isprintable() and not 0xd800 <= ord(c) <= 0xdfff
+                   else "\\x%02x" % ord(c) if ord(c) < 0x100
+                   else "\\u%04x" % ord(c) if ord(c) < 0x10000
+                   else "\\U%08x" % ord(c) for c in str(s))
 
 
 def warn(msg):
@@ -65,14 +104,53 @@ class NotAnObject(Exception):
     pass
 
 
+def no_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def finite(text):
+    v = float(text)
+    if not math.isfinite(v):
+        raise ValueError("%s is out of range" % text)
+    return v
+
+
+def depth(v):
+    """How deep v nests, counted without recursing."""
+    most, todo = 0, [(v, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, (dict, list)):
+            most = max(most, d)
+            if d > MAX_DEPTH:
+                break
+            todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return most
+
+
+def typename(v):
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+            int: "a number", float: "a number", type(None): "null"}.get(type(v), "?")
+
+
 def load(path):
     """(client, server, object) of one file; NotAnObject says why not."""
     name = os.path.basename(path)
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_BYTES:
+            raise NotAnObject("%d bytes, more than %d" % (size, MAX_BYTES))
+        text = f.read(MAX_BYTES + 1)
+    if len(text) > MAX_BYTES:
+        raise NotAnObject("more than %d bytes" % MAX_BYTES)
     try:
-        with open(path, "rb") as f:
-            data = json.loads(f.read().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        raise NotAnObject("not JSON: %s" % e)
+        data = json.loads(text.decode("utf-8"), parse_constant=no_constant,
+                          parse_float=finite)
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise NotAnObject("not JSON: %s" % (e if not isinstance(e, RecursionError)
+                                             else "nested too deep"))
+    if depth(data) > MAX_DEPTH:
+        raise NotAnObject("nested more than %d deep" % MAX_DEPTH)
     client = server = None
     if (isinstance(data, dict) and "json_version" not in data
             and isinstance(data.get("run"), dict)):
@@ -84,6 +162,15 @@ def load(path):
         raise NotAnObject("not a JSON object")
     if "json_version" not in data:
         raise NotAnObject("no json_version")
+    for keys, types, want in SHAPES:
+        v = get(data, *keys)
+        if not isinstance(v, types):
+            raise NotAnObject("%s: %s, want %s" % (".".join(keys), typename(v), want))
+    if data.get("headline") is not None and data["headline"] not in UNITS:
+        raise NotAnObject("headline: %s, want one of %s"
+                          % (shown(data["headline"]), ", ".join(sorted(UNITS))))
+    if any(not isinstance(e, dict) for e in data.get("sweep") or []):
+        raise NotAnObject("sweep: an entry not an object")
     if client is None:
         stem = name[:-5] if name.endswith(".json") else name
         parts = stem.split("__")
@@ -103,18 +190,20 @@ def get(obj, *keys):
 
 
 def num(v):
-    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+    """v when it is a finite number, else None."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    return v if isinstance(v, int) or math.isfinite(v) else None
 
 
 def mean(spread):
-    return num(spread.get("mean")) if isinstance(spread, dict) else num(spread)
+    return num(get(spread, "mean")) if isinstance(spread, dict) else num(spread)
 
 
 def settings_size(run):
-    s = run.get("settings") or {}
     for k in ("request_size_bytes", "send_size_bytes", "remote_send_size_bytes"):
-        if num(s.get(k)) is not None:
-            return s[k]
+        if num(get(run, "settings", k)) is not None:
+            return get(run, "settings", k)
     return None
 
 
@@ -123,12 +212,12 @@ def result_size(run, res):
     size = settings_size(run)
     if size is not None:
         return size
-    m = get(res, "message_size_bytes") or {}
-    test = str(run.get("test", ""))
-    order = ("remote_send", "local_send") if "MAERTS" in test else ("local_send", "remote_send")
+    test = get(run, "test")
+    order = (("remote_send", "local_send") if isinstance(test, str) and "MAERTS" in test
+             else ("local_send", "remote_send"))
     for k in order:
-        if num(m.get(k)) is not None:
-            return m[k]
+        if num(get(res, "message_size_bytes", k)) is not None:
+            return get(res, "message_size_bytes", k)
     return None
 
 
@@ -138,34 +227,39 @@ def cell(v):
 
 def rows_of(client, server, run):
     """The CSV rows of one run, as lists of values (None for empty)."""
-    test = run.get("test")
-    head = run.get("headline")
-    unit = UNITS.get(head, head)
-    start = run.get("start_time")
-    error = run.get("error") or None
+    # load() has held these to their types: str or None, headline a key
+    # of UNITS, sweep a list of objects, sweep_sizes_bytes a list.
+    test = get(run, "test")
+    head = get(run, "headline")
+    unit = UNITS.get(head) if isinstance(head, str) else None
+    start = get(run, "start_time")
+    error = get(run, "error") or None
     base = [client, server, test]
     rows = []
-    sweep = run.get("sweep")
+    sweep = get(run, "sweep")
     if isinstance(sweep, list):
         for e in sweep:
             if not isinstance(e, dict):
                 continue
-            rows.append(base + [num(e.get("size_bytes")), num(e.get(head)), unit,
-                                num(e.get("local_cpu_percent")),
-                                num(e.get("remote_cpu_percent")), start, None])
+            rows.append(base + [num(get(e, "size_bytes")),
+                                num(get(e, head)) if head else None, unit,
+                                num(get(e, "local_cpu_percent")),
+                                num(get(e, "remote_cpu_percent")), start, None])
         if error:
-            asked = get(run, "settings", "sweep_sizes_bytes") or []
+            asked = get(run, "settings", "sweep_sizes_bytes")
+            asked = asked if isinstance(asked, list) else []
             left = asked[len(rows):] or [None]
             for size in left:
                 rows.append(base + [num(size), None, unit, None, None, start, error])
         return rows
-    res = run.get("result")
-    summ = run.get("summary")
+    res = get(run, "result")
+    summ = get(run, "summary")
     figure = lcpu = rcpu = None
     if not error:
-        figure = mean(get(summ, head))
-        if figure is None:
-            figure = num(get(res, head))
+        if head:
+            figure = mean(get(summ, head))
+            if figure is None:
+                figure = num(get(res, head))
         lcpu = mean(get(summ, "local_cpu_percent"))
         if lcpu is None:
             lcpu = num(get(res, "cpu", "local", "utilization_percent"))
@@ -173,7 +267,7 @@ def rows_of(client, server, run):
         if rcpu is None:
             rcpu = num(get(res, "cpu", "remote", "utilization_percent"))
         if figure is None:
-            error = "no figure in the object"
+            error = "no figure in the object" if head else "no headline in the object"
     return [base + [result_size(run, res), figure, unit, lcpu, rcpu, start, error]]
 
 
@@ -181,8 +275,29 @@ def sort_key(client, server, test, size):
     return (client, server, str(test or ""), size is None, size if size is not None else 0)
 
 
+# What of the input's text reaches gnuplot at all (tic labels, titles):
+# printable ASCII but quotes, backslash, backquote, '@', '$', '#', '%',
+# '!', ';' and the like, each a '?', cut to LABEL_MAX characters.  None of
+# it is ever a line of the script but a title, in single quotes, which
+# hold no quote.
+SAFE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                 "0123456789 ._-:/+=,()[]")
+LABEL_MAX = 40
+
+
+def safe(s, most=LABEL_MAX):
+    s = "".join(c if c in SAFE else "?" for c in str(s))
+    return s if len(s) <= most else s[:most - 1] + "~"
+
+
 def gp_str(s):
-    return "'" + str(s).replace("'", "''") + "'"
+    """A gnuplot string of s: safe() first, so no quote, newline or escape."""
+    return "'" + safe(s, 4 * LABEL_MAX) + "'"
+
+
+def dq(s):
+    """A data file's string column: safe() holds no double quote."""
+    return '"' + safe(s) + '"'
 
 
 def short(v):
@@ -195,17 +310,22 @@ def short(v):
 def terminal():
     try:
         out = subprocess.run(["gnuplot", "-e", "set terminal"], capture_output=True,
-                             text=True, timeout=30)
+                             text=True, timeout=30, stdin=subprocess.DEVNULL)
         text = out.stdout + out.stderr
     except (OSError, subprocess.SubprocessError):
         text = ""
     return "pngcairo" if "pngcairo" in text else "png"
 
 
+def write_lines(path, lines):
+    with open(path, "w", encoding="ascii") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def plot(rows, png):
     """matrix.png from the CSV rows; False (and a line on stderr) without it."""
     if shutil.which("gnuplot") is None:
-        warn("gnuplot is not installed: no %s" % png)
+        warn("gnuplot is not installed: no %s" % shown(png))
         return False
     # A panel per test; per test and size when the test ran with several
     # sizes, a run of no known size (one that failed early) in each.
@@ -216,27 +336,32 @@ def plot(rows, png):
             sizes[r[2]].add(r[3])
     panels = {}
     for r in rows:
+        test = "" if r[2] is None else str(r[2])
         if len(sizes[r[2]]) < 2:
-            panels.setdefault((str(r[2]), None), []).append(r)
+            panels.setdefault((test, None), []).append(r)
         elif r[3] is not None:
-            panels.setdefault((str(r[2]), r[3]), []).append(r)
+            panels.setdefault((test, r[3]), []).append(r)
         else:
             for size in sizes[r[2]]:
-                panels.setdefault((str(r[2]), size), []).append(r)
+                panels.setdefault((test, size), []).append(r)
     keys = sorted(panels, key=lambda k: (k[0], k[1] is None, k[1] or 0))
     n = len(keys)
     cols = int(math.ceil(math.sqrt(n)))
     nrows = int(math.ceil(n / cols))
     term = terminal()
     font = " font ',9'" if term == "pngcairo" else ""
+    # The script names only files of its own directory (gnuplot's working
+    # directory), by names made here; the input's text is in the data
+    # files, as tic labels (xtic, ytic), or in a title through safe().
     g = ["set terminal %s size %d,%d%s" % (term, 520 * cols, 440 * nrows, font),
-         "set output %s" % gp_str(png),
+         "set output 'matrix.png'",
          "set palette rgbformulae 22,13,-31",
          "set style fill solid 1.0 noborder",
          "set xlabel 'server'", "set ylabel 'client'",
          "set format cb '%.1s%c'",
          "unset key", "set termoption noenhanced",
          "set multiplot layout %d,%d title 'netperf-ng matrix'" % (nrows, cols)]
+    files = {}
     for i, key in enumerate(keys):
         prs = panels[key]
         servers = sorted({r[1] for r in prs})
@@ -253,32 +378,81 @@ def plot(rows, png):
         labels = ["%d %d \"%s\"" % (x, y, short(r[4]) if r[4] is not None else "X")
                   for (x, y), r in sorted(cells.items())]
         bad = ["%d %d" % (x, y) for (x, y), r in sorted(cells.items()) if r[4] is None]
+        files["good%d.dat" % i] = good or ["NaN NaN NaN"]
+        files["bad%d.dat" % i] = bad or ["NaN NaN"]
+        files["lab%d.dat" % i] = labels
+        files["xt%d.dat" % i] = ["%d %s" % (j, dq(h)) for h, j in xs.items()]
+        files["yt%d.dat" % i] = ["%d %s" % (j, dq(h)) for h, j in ys.items()]
         unit = next((r[5] for r in prs if r[5]), "")
-        title = key[0] + (" size %s" % key[1] if key[1] is not None else "")
-        g += ["$good%d << EOD" % i] + (good or ["NaN NaN NaN"]) + ["EOD",
-              "$bad%d << EOD" % i] + (bad or ["NaN NaN"]) + ["EOD",
-              "$lab%d << EOD" % i] + labels + ["EOD"]
+        title = safe(key[0] or "unknown test") + (" size %s" % cell(key[1])
+                                              if key[1] is not None else "")
         g += ["set title %s" % gp_str("%s (%s)" % (title, unit)),
               "set cblabel %s" % gp_str(unit),
               "set xrange [-0.5:%f]" % (len(servers) - 0.5),
               "set yrange [-0.5:%f]" % (len(clients) - 0.5),
-              "set xtics (%s)" % ", ".join("%s %d" % (gp_str(h), j) for h, j in xs.items()),
-              "set ytics (%s)" % ", ".join("%s %d" % (gp_str(h), j) for h, j in ys.items()),
+              "set xtics ()", "set ytics ()",
               "set colorbox" if good else "unset colorbox",
-              "plot $good%d using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, "
-              "$bad%d using 1:2:(0.5):(0.5) with boxxyerror fc rgb 'grey80', "
-              "$lab%d using 1:2:3 with labels tc rgb 'black'" % (i, i, i)]
+              "plot 'good%d.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, "
+              "'bad%d.dat' using 1:2:(0.5):(0.5) with boxxyerror fc rgb 'grey80', "
+              "'lab%d.dat' using 1:2:3 with labels tc rgb 'black', "
+              "'xt%d.dat' using 1:(NaN):xtic(2) with points ps 0, "
+              "'yt%d.dat' using (NaN):1:ytic(2) with points ps 0" % (i, i, i, i, i)]
     g += ["unset multiplot", "set output"]
-    try:
-        p = subprocess.run(["gnuplot"], input="\n".join(g) + "\n", capture_output=True,
-                           text=True, timeout=120)
-    except (OSError, subprocess.SubprocessError) as e:
-        warn("gnuplot failed (%s): no %s" % (e, png))
-        return False
-    if p.returncode != 0:
-        warn("gnuplot failed (exit %d): no %s: %s" % (p.returncode, png, p.stderr.strip()))
-        return False
+    with tempfile.TemporaryDirectory(prefix="merge.py.") as work:
+        try:
+            for name, lines in files.items():
+                write_lines(os.path.join(work, name), lines)
+            write_lines(os.path.join(work, "matrix.gp"), g)
+            p = subprocess.run(["gnuplot", "matrix.gp"], cwd=work, capture_output=True,
+                               text=True, errors="replace", timeout=120,
+                               stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.SubprocessError) as e:
+            warn("gnuplot failed (%s): no %s" % (e, shown(png)))
+            return False
+        if p.returncode != 0 or not os.path.isfile(os.path.join(work, "matrix.png")):
+            warn("gnuplot failed (exit %d): no %s: %s"
+                 % (p.returncode, shown(png), shown(p.stderr.strip())))
+            return False
+        def copy(f):
+            with open(os.path.join(work, "matrix.png"), "rb") as src:
+                shutil.copyfileobj(src, f)
+        try:
+            put(png, copy, binary=True)
+        except OSError as e:
+            warn("%s: %s" % (shown(png), e.strerror or e))
+            return False
     return True
+
+
+def put(path, write, binary=False):
+    """path written whole by write(file), then renamed into place: a hidden
+    temporary of path's directory (so never an input, even in place)."""
+    d, base = os.path.split(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + base + ".", dir=d or ".")
+    try:
+        if binary:
+            with os.fdopen(fd, "wb") as f:
+                write(f)
+        else:
+            # The CSV's text may hold what UTF-8 cannot (a lone surrogate
+            # from a \ud800 escape or an undecodable file name): escaped.
+            with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace",
+                           newline="") as f:
+                write(f)
+        os.chmod(tmp, 0o666 & ~umask())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def main(argv):
@@ -288,42 +462,62 @@ def main(argv):
     indir = argv[1]
     outdir = argv[2] if len(argv) == 3 else indir
     if not os.path.isdir(indir):
-        print("%s: %s: not a directory\nusage: %s DIR [OUTDIR]" % (PROG, indir, PROG),
+        print("%s: %s: not a directory\nusage: %s DIR [OUTDIR]" % (PROG, shown(indir), PROG),
               file=sys.stderr)
         return 2
+    try:
+        names = sorted(os.listdir(indir))
+    except OSError as e:
+        warn("%s: %s" % (shown(indir), e.strerror or e))
+        return 1
     runs = []
-    for name in sorted(os.listdir(indir)):
+    for name in names:
         path = os.path.join(indir, name)
         if name.startswith(".") or name in OUTPUTS or not os.path.isfile(path):
             continue
+        # Whatever one file holds, it is that file skipped, not the merge.
         try:
             client, server, run = load(path)
+            rows = rows_of(client, server, run)
         except NotAnObject as e:
-            warn("%s: not a netperf-ng -J object (%s)" % (path, e))
+            warn("%s: not a netperf-ng -J object (%s)" % (shown(path), shown(e)))
             continue
         except OSError as e:
-            warn("%s: %s" % (path, e.strerror or e))
+            warn("%s: %s" % (shown(path), shown(e.strerror or e)))
             continue
-        rows = rows_of(client, server, run)
+        except Exception as e:
+            warn("%s: skipped (%s: %s)" % (shown(path), type(e).__name__, shown(e)))
+            continue
         runs.append((client, server, run, rows))
     if not runs:
-        warn("%s: no netperf-ng -J object merged" % indir)
+        warn("%s: no netperf-ng -J object merged" % shown(indir))
         return 1
     runs.sort(key=lambda t: sort_key(t[0], t[1], t[2].get("test"),
                                      t[3][0][3] if t[3] else None))
     rows = [r for t in runs for r in t[3]]
     rows.sort(key=lambda r: sort_key(r[0], r[1], r[2], r[3]))
-    os.makedirs(outdir, exist_ok=True)
-    with open(os.path.join(outdir, "matrix.json"), "w", encoding="utf-8") as f:
-        json.dump([{"client": c, "server": s, "run": run} for c, s, run, _ in runs], f,
-                  indent=1)
-        f.write("\n")
-    with open(os.path.join(outdir, "matrix.csv"), "w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(HEADER)
-        for r in rows:
-            w.writerow([cell(v) for v in r])
-    plot(rows, os.path.join(outdir, "matrix.png"))
+    # Strict JSON: load() let no NaN or Infinity in, and none goes out.
+    text = json.dumps([{"client": c, "server": s, "run": run} for c, s, run, _ in runs],
+                      indent=1, allow_nan=False) + "\n"
+    out = io.StringIO(newline="")
+    w = csv.writer(out)
+    w.writerow(HEADER)
+    for r in rows:
+        w.writerow([cell(v) for v in r])
+    try:
+        os.makedirs(outdir, exist_ok=True)
+        put(os.path.join(outdir, "matrix.json"), lambda f: f.write(text))
+        put(os.path.join(outdir, "matrix.csv"), lambda f: f.write(out.getvalue()))
+    except OSError as e:
+        warn("%s: %s" % (shown(outdir), shown(e.strerror or e)))
+        return 1
+    png = os.path.join(outdir, "matrix.png")
+    if not plot(rows, png):
+        # No picture of an earlier merge left beside this one's table.
+        try:
+            os.unlink(png)
+        except OSError:
+            pass
     return 0
 
 
