@@ -52,6 +52,23 @@ static bool peer_closed(int fd, short revents)
 #define CLOSE_EVENTS POLLIN
 #endif
 
+/* An event every period (0: none) due at *at: raised when now has come;
+ * the earlier of next and the next *at. */
+static double periodic(double period, double *at, atomic_int *flag, atomic_int *pending,
+		       double now, double next)
+{
+	if (period <= 0)
+		return next;
+	if (now >= *at) {
+		atomic_store(flag, 1);
+		atomic_store(pending, 1);
+		/* A late wake-up skips events rather than bunching them. */
+		while (*at <= now)
+			*at += period;
+	}
+	return next == 0 || *at < next ? *at : next;
+}
+
 /* Due work at now; the next time something is due (0: nothing is). */
 static double due(struct np_watch *w, double now)
 {
@@ -66,18 +83,9 @@ static double due(struct np_watch *w, double now)
 			next = w->end;
 		}
 	}
-	if (w->tick > 0) {
-		if (now >= w->next_tick) {
-			atomic_store(&w->ev.tick, 1);
-			atomic_store(&w->ev.pending, 1);
-			/* A late wake-up skips ticks rather than bunching them. */
-			while (w->next_tick <= now)
-				w->next_tick += w->tick;
-		}
-		if (next == 0 || w->next_tick < next)
-			next = w->next_tick;
-	}
-	return next;
+	next = periodic(w->tick, &w->next_tick, &w->ev.tick, &w->ev.pending, now, next);
+	return periodic(w->progress, &w->next_progress, &w->ev.progress, &w->ev.pending, now,
+			next);
 }
 
 static void *watch_main(void *arg)
@@ -141,8 +149,8 @@ static void poke(struct np_watch *w)
 	while (n < 0 && errno == EINTR);
 }
 
-int np_watch_start(struct np_watch *w, double seconds, double tick_s, int ctl_fd,
-		   int stop_fd)
+int np_watch_start(struct np_watch *w, double seconds, double tick_s, double progress_s,
+		   int ctl_fd, int stop_fd)
 {
 	sigset_t all, old;
 	int err;
@@ -151,6 +159,7 @@ int np_watch_start(struct np_watch *w, double seconds, double tick_s, int ctl_fd
 	atomic_init(&w->ev.pending, 0);
 	atomic_init(&w->ev.stop, 0);
 	atomic_init(&w->ev.tick, 0);
+	atomic_init(&w->ev.progress, 0);
 	atomic_init(&w->fired, 0);
 	atomic_init(&w->gone, 0);
 	w->ctl_fd = ctl_fd;
@@ -165,6 +174,8 @@ int np_watch_start(struct np_watch *w, double seconds, double tick_s, int ctl_fd
 	w->end = seconds > 0 ? np_now() + seconds : 0;
 	w->tick = tick_s > 0 ? tick_s : 0;
 	w->next_tick = np_now() + w->tick;
+	w->progress = progress_s > 0 ? progress_s : 0;
+	w->next_progress = np_now() + w->progress;
 	/* Signals stay with the run's own thread, whose calls they may cut
 	 * short as before (Ctrl-C). */
 	sigfillset(&all);

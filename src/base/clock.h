@@ -22,6 +22,7 @@ struct np_events {
 	atomic_int pending;
 	atomic_int stop;     /* the test is over: its time, the peer, Ctrl-C */
 	atomic_int tick;     /* an interim report is due */
+	atomic_int progress; /* a progress line is due (netperf on a terminal) */
 };
 
 struct np_watch {
@@ -40,6 +41,8 @@ struct np_watch {
 	double end;          /* np_now() of the end; 0: none */
 	double tick;         /* -D seconds; 0: none */
 	double next_tick;
+	double progress;     /* seconds between progress lines; 0: none */
+	double next_progress;
 };
 
 /* Seconds on CLOCK_MONOTONIC. */
@@ -47,11 +50,12 @@ double np_now(void);
 
 /*
  * Start the watch: the end after seconds (<= 0: none), a tick every
- * tick_s (<= 0: none), ctl_fd watched for its peer's close and stop_fd
- * for input (either -1).  The flags start clear.  0, or -1 with errno.
+ * tick_s and a progress event every progress_s (<= 0: none), ctl_fd
+ * watched for its peer's close and stop_fd for input (either -1).  The
+ * flags start clear.  0, or -1 with errno.
  */
-int np_watch_start(struct np_watch *w, double seconds, double tick_s, int ctl_fd,
-		   int stop_fd);
+int np_watch_start(struct np_watch *w, double seconds, double tick_s, double progress_s,
+		   int ctl_fd, int stop_fd);
 /* The end moves to seconds from now.  A stop the old end set is lifted;
  * one for any other reason stays. */
 void np_watch_restart(struct np_watch *w, double seconds);

@@ -157,6 +157,11 @@ static const struct optrow global_long_rows[] = {
 	  .help = "CPUs the flows run on here, spread in turn\n(e.g. 0-3,6)" },
 	{ .name = "remote-cpus", .flags = OPT_LONG, .kind = OPT_CPUS, NP_AT2(rcpus[0], nrcpus),
 	  .metavar = "list", .help = "CPUs netserver runs the flows on, likewise" },
+	{ .name = "progress", .flags = OPT_LONG, .kind = OPT_SET, NP_AT(progress), .def = 1,
+	  .metavar = "", .help = "Draw the progress line on stderr even when it\n"
+				 "is not a terminal" },
+	{ .name = "no-progress", .flags = OPT_LONG, .kind = OPT_SET, NP_AT(progress), .def = -1,
+	  .metavar = "", .help = "Never draw it (drawn when stderr is a terminal)" },
 	/* 2.7.1 has no -J: the letter is free. */
 #ifdef HAVE_JANSSON
 	{ .name = "json", .letter = 'J', .flags = OPT_LONG, .kind = OPT_FLAG, NP_AT(json),

@@ -79,6 +79,7 @@ struct np_opts {
 	int lcpus[NP_MAX_CPU_LIST];  /* on list[i % n] */
 	int rcpus[NP_MAX_CPU_LIST];
 	bool json;                   /* -J/--json: one JSON object, no classic output */
+	int progress;                /* --progress 1, --no-progress -1; 0: on a terminal */
 	const char *sweep_text;      /* -- --sweep as given, NULL = none */
 	struct np_sweep_list sweep;  /* its sizes for the test run (n 0: none) */
 

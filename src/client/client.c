@@ -36,6 +36,7 @@
 #include "client/exchange.h"
 #include "client/flows.h"
 #include "client/preflight.h"
+#include "client/progress.h"
 #include "host/cpu.h"
 #include "report/json.h"
 #include "report/metrics.h"
@@ -84,7 +85,10 @@ static void keep_interim(struct np_flow *l, double rate, double secs,
 static void print_interim(struct np_flow *l, double rate, double secs,
 			  const struct timespec *wall)
 {
+	if (l->progress)
+		np_progress_erase(l->progress);   /* the next redraw puts it back */
 	np_report_interim(l->out, l->head, l->interims++, rate, secs, wall);
+	fflush(l->out);
 }
 
 static void interim_figure(struct np_run *run, bool final)
@@ -108,6 +112,14 @@ static void interim_figure(struct np_run *run, bool final)
 static void interim_report(struct np_run *run)
 {
 	interim_figure(run, false);
+}
+
+/* The progress line's redraw, with the figure counted as -D counts it. */
+static void progress_report(struct np_run *run)
+{
+	struct np_progress *p = run->progress_ctx;
+
+	np_progress_tick(p, np_now(), interim_units(run, p->unit));
 }
 
 /* Ctrl-C during a data phase ends the test early; it is then reported as
@@ -358,6 +370,10 @@ static void run_setup(const struct np_plan *p, struct np_flow *l, struct phase *
 		run->on_tick = interim_report;
 		run->tick_ctx = &ph->im;
 	}
+	if (l->progress) {
+		run->on_progress = progress_report;
+		run->progress_ctx = l->progress;
+	}
 }
 
 /* Step 4: the data buffers, at -a/-o's places, -F's file in the first. */
@@ -400,12 +416,15 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	/* The watch also ends the run if netserver closes the control
 	 * connection under it. */
 	if (np_watch_start(&ph->watch, (double)np_length_seconds(o->length),
-			   o->interim > 0 ? o->interim : 0, l->ctl, sigint_pipe[0]) < 0) {
+			   o->interim > 0 ? o->interim : 0, l->progress ? NP_PROGRESS_S : 0, l->ctl,
+			   sigint_pipe[0]) < 0) {
 		if (!l->gate)
 			catch_sigint(false);
 		return np_fail(err, "starting the run's watch: %s", strerror(errno));
 	}
 	t0 = ph->im.since = np_now();
+	if (l->progress)
+		np_progress_phase(l->progress, t0, 0);
 	if (l->gate)
 		np_debug(o, err, "flow %d: data phase starts at %.6f s", l->index + 1, t0);
 	ph->ran = p->test->client_run(&ph->run);
@@ -413,6 +432,8 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	if (p->test->connect_each)
 		l->crr_port_next = ph->run.port_next;
 	np_watch_end(&ph->watch);
+	if (l->progress)
+		np_progress_erase(l->progress);   /* before anything prints */
 	if (!l->gate)
 		catch_sigint(false);
 	if (o->interim > 0 && ph->ran == 0)
@@ -581,6 +602,8 @@ static int measure(const struct np_plan *p, struct np_flow *links, struct np_res
 	for (int i = 1; i <= o->iter_max; i++) {
 		for (int f = 0; f < n; f++)
 			links[f].iteration = i;
+		if (links[0].progress)
+			links[0].progress->iter = i;
 		if (!threaded) {
 			if (iteration(p, &links[0], s, err) < 0)
 				return -1;
@@ -590,6 +613,8 @@ static int measure(const struct np_plan *p, struct np_flow *links, struct np_res
 			np_metrics_sum(fs, n, p->unit, s);
 		}
 		np_tally_add(t, &rule, s);
+		if (links[0].progress && o->confidence && i >= 2)
+			links[0].progress->half_pct = 100.0 * t->half_tput;
 		if (interrupted || (o->confidence && i >= o->iter_min && t->met))
 			break;
 	}
@@ -634,6 +659,11 @@ static int sweep_size(void *ctx, int32_t size, struct np_result *s)
 
 	np_sweep_apply(&o, size);
 	p.o = &o;
+	if (w->links[0].progress) {
+		w->links[0].progress->size_k = w->done + 1;
+		w->links[0].progress->size = size;
+		w->links[0].progress->half_pct = -1;
+	}
 	if (measure(&p, w->links, w->fs, w->n, &t, s, w->err) < 0)
 		return -1;
 	/* -j's histogram is the next size's now: each size keeps its
@@ -674,6 +704,7 @@ struct client {
 	struct np_tally t;            /* the iterations so far */
 	struct np_result s;           /* what they measured */
 	struct sweep_state sw;
+	struct np_progress progress;  /* the line on a terminal (fd -1: none) */
 	struct np_say_log msgs;       /* -J: the error and warning lines */
 	struct timespec started;      /* -J: the wall clock at the run's start */
 	struct utsname un;
@@ -788,6 +819,23 @@ static const struct output json_output = { json_start, json_begin, json_end, kee
 
 /* ---- The run's steps ---------------------------------------------------- */
 
+/* The progress line's settings; drawn from flow 1's data loop. */
+static void progress_start(struct client *c)
+{
+	const struct np_opts *o = c->o;
+	struct np_progress *p = &c->progress;
+
+	p->fd = np_progress_wanted(o->progress, fileno(c->err)) ? fileno(c->err) : -1;
+	p->test = o->test->name;
+	p->unit = c->head.unit;
+	p->iter_max = o->iter_max;
+	p->may_stop_early = o->confidence && o->iter_min < o->iter_max;
+	p->size_n = o->sweep.n;
+	p->flows = c->n;
+	p->length = (double)np_length_seconds(o->length);
+	p->figure = p->half_pct = -1;
+}
+
 /* Step 1: the report's parts that do not depend on the data connection:
  * the settings, the command line, this run's UUID, this host. */
 static void client_start(struct client *c, const struct np_opts *o, FILE *out, FILE *err)
@@ -822,6 +870,7 @@ static void client_start(struct client *c, const struct np_opts *o, FILE *out, F
 		r->machine = c->un.machine;
 	}
 	r->local_cpus = o->ncpus > 0 ? o->ncpus : np_cpu_count();
+	progress_start(c);
 	c->show->start(c);
 }
 
@@ -851,6 +900,8 @@ static int client_prepare(struct client *c)
 		c->links[i].lcpu = flow_cpu(o->lcpus, o->nlcpus, i, -1);
 		c->links[i].rcpu = flow_cpu(o->rcpus, o->nrcpus, i, o->rcpu_bind);
 	}
+	if (c->progress.fd >= 0)
+		c->links[0].progress = &c->progress;
 	for (int i = 0; i < c->n; i++)
 		if (np_flow_prepare(o, &c->links[i], c->err) < 0)
 			return 1;

@@ -34,6 +34,8 @@ typedef void (*np_interim_fn)(struct np_flow *l, double rate, double secs,
 
 /* One flow: its control connection to netserver and the state carried
  * from one iteration to the next (--flows runs several). */
+struct np_progress;
+
 struct np_flow {
 	int ctl;
 	unsigned replies;             /* messages read so far */
@@ -62,6 +64,8 @@ struct np_flow {
 	size_t series_room, series_len;
 	uint64_t series_dropped;
 	int iteration;
+	/* The progress line, which flow 1 draws (NULL: not this flow). */
+	struct np_progress *progress;
 	/* --flows: which flow this is, where it runs, the gate it starts at
 	 * (NULL: a single run). */
 	int index;

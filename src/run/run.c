@@ -53,11 +53,16 @@ bool np_run_events(struct np_run *run)
 	struct np_events *ev = run->ev;
 
 	atomic_store(&ev->pending, 0);
-	if (atomic_exchange(&ev->tick, 0)) {
+	if (atomic_exchange(&ev->tick, 0) && run->on_tick) {
 		int saved = errno;   /* the caller may be about to read it */
 
-		if (run->on_tick)
-			run->on_tick(run);
+		run->on_tick(run);
+		errno = saved;
+	}
+	if (atomic_exchange(&ev->progress, 0) && run->on_progress) {
+		int saved = errno;
+
+		run->on_progress(run);
 		errno = saved;
 	}
 	/* Once stopped, stay on this path: every later check says so. */

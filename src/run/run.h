@@ -108,6 +108,9 @@ struct np_run {
 	 * there (client.c).  run->c is current then. */
 	void (*on_tick)(struct np_run *run);
 	void *tick_ctx;
+	/* netperf's progress line (client/progress.c), likewise. */
+	void (*on_progress)(struct np_run *run);
+	void *progress_ctx;
 	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
 	char *rbuf;            /* at least recv_size/rsp/req bytes */
 	size_t rbuf_len;
