@@ -886,6 +886,45 @@ START_TEST(test_results_ng_counts)
 }
 END_TEST
 
+/* Where netserver's loop ran rides in words 144..151 beside the counts:
+ * out and back whole, masked to the known bits, a CPU past
+ * NP_PLACE_CPU_MAX refused, nothing of it without the magic. */
+START_TEST(test_results_ng_placement)
+{
+	uint8_t msg[NP_MSG_SIZE];
+	struct np_omni_results r, back;
+	char why[WHYLEN];
+
+	memset(&r, 0, sizeof(r));
+	r.ng = true;
+	r.boot_hi = 0x0123456789abcdefull;
+	r.boot_lo = 0xfedcba9876543210ull;
+	r.place = NP_PLACE_ALL | 0x80u;
+	r.cpu_start = 3;
+	r.cpu_end = -1;
+	r.migrations = 42;
+	np_wire_encode_results(&r, msg);
+	ck_assert_uint_eq(be32(msg, 0x240), 0x01234567u);
+	ck_assert_uint_eq(be32(msg, 0x254), 3);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), 0);
+	ck_assert(back.boot_hi == r.boot_hi && back.boot_lo == r.boot_lo);
+	ck_assert_uint_eq(back.place, NP_PLACE_ALL);
+	ck_assert_int_eq(back.cpu_start, 3);
+	ck_assert_int_eq(back.cpu_end, -1);
+	ck_assert_uint_eq(back.migrations, 42);
+	set_be32(msg, 0x258, NP_PLACE_CPU_MAX + 1);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), EINVAL);
+	ck_assert_msg(strstr(why, "cpu_end") != NULL, "why '%s'", why);
+	set_be32(msg, 0x258, 0xfffffffeu);	/* -2 */
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), EINVAL);
+	/* Without the magic: not read. */
+	set_be32(msg, 0x258, 1);
+	set_be32(msg, 0x280, 0);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, NULL, 0), 0);
+	ck_assert(!back.ng && back.place == 0 && back.boot_hi == 0 && back.cpu_start == 0);
+}
+END_TEST
+
 /* A hostile netserver's name for its congestion control: no byte of it
  * may reach the report as a control character (a newline forges a -k
  * line, an escape repaints the terminal). */
@@ -2631,7 +2670,7 @@ static const struct table_case {
 	{ "response", NP_WT_RESPONSE, sizeof(struct np_omni_response), 0x04, X_PARAMS },
 	{ "results", NP_WT_RESULTS, sizeof(struct np_omni_results), 0x04, X_PARAMS },
 	{ "ext", NP_WT_EXT, sizeof(struct np_ext), X_PARAMS, NP_MSG_SIZE },
-	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS, X_MAGIC },
+	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS - 0x20, X_MAGIC },
 };
 #define N_TABLE_CASES ((int)(sizeof(table_cases) / sizeof(table_cases[0])))
 
@@ -2946,6 +2985,7 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_response_validation);
 	tcase_add_test(tc, test_results_validation);
 	tcase_add_test(tc, test_results_ng_counts);
+	tcase_add_test(tc, test_results_ng_placement);
 	tcase_add_test(tc, test_table_ranges);
 	tcase_add_test(tc, test_table_checks);
 	suite_add_tcase(s, tc);

@@ -402,6 +402,7 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 		      struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
+	struct np_place_probe probe;
 	double t0;
 
 	/* -s: the set-up is done; netperf waits before the data flows. */
@@ -427,7 +428,9 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 		np_progress_phase(l->progress, t0, 0);
 	if (l->gate)
 		np_debug(o, err, "flow %d: data phase starts at %.6f s", l->index + 1, t0);
+	np_place_begin(&probe);
 	ph->ran = p->test->client_run(&ph->run);
+	np_place_end(&probe, &s->local_at);
 	s->elapsed = np_now() - t0;
 	if (p->test->connect_each)
 		l->crr_port_next = ph->run.port_next;
@@ -471,6 +474,7 @@ static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 {
 	const struct np_opts *o = p->o;
 
+	s->remote_at = NP_PLACEMENT_UNKNOWN;
 	if (ph->ran < 0) {
 		if (!o->no_control && np_exchange_cut_reason(l, s, &ph->rsp, ph->run.err, err))
 			return -1;
@@ -483,6 +487,9 @@ static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		np_exchange_no_control_results(s);
 	else if (np_exchange_results(p, l, s, &ph->rsp, err) < 0)
 		return -1;
+	np_boot_id_read(&s->local_boot);
+	s->shared_cpu = np_placement_shared(&s->local_at, &s->local_boot, &s->remote_at,
+					    &s->remote_boot);
 	np_metrics_derive(p->test, p->unit, o->burst, s);
 	return 0;
 }
@@ -584,6 +591,36 @@ static int flows_iteration(const struct np_plan *p, struct np_flow *links, struc
 	return rc;
 }
 
+#ifdef NP_SELFTEST
+/* The test suite's own build: NP_SELFTEST_PIN="L,R;L,R;..." runs
+ * iteration k as -T L,R of the k-th pair (in turn), so that
+ * tests/placement.test can force a placement that differs between
+ * iterations on any machine. */
+static void selftest_pin(struct np_flow *l, int iteration)
+{
+	const char *spec = getenv("NP_SELFTEST_PIN");
+	int pairs = 0, lcpu, rcpu, used;
+
+	if (!spec || !*spec)
+		return;
+	for (const char *c = spec; *c; c++)
+		pairs += *c == ';';
+	pairs++;
+	for (int k = (iteration - 1) % pairs; k > 0; k--)
+		spec = strchr(spec, ';') + 1;
+	if (sscanf(spec, "%d,%d%n", &lcpu, &rcpu, &used) == 2) {
+		(void)np_cpu_bind(lcpu);
+		l->rcpu = rcpu;
+	}
+}
+#else
+static void selftest_pin(struct np_flow *l, int iteration)
+{
+	(void)l;
+	(void)iteration;
+}
+#endif
+
 /* The test's iterations (-i/-I) on the plan, their tally in t and the
  * figures in s, with --flows those of the flows' SUM (each flow's last
  * in fs).  0, or -1 after the error line. */
@@ -605,6 +642,7 @@ static int measure(const struct np_plan *p, struct np_flow *links, struct np_res
 		if (links[0].progress)
 			links[0].progress->iter = i;
 		if (!threaded) {
+			selftest_pin(&links[0], i);
 			if (iteration(p, &links[0], s, err) < 0)
 				return -1;
 		} else {

@@ -351,6 +351,13 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 	s->rsr_end = res->recv_buf_size;
 	s->rtransport_retrans = res->transport_retrans;
 	snprintf(s->rcong, sizeof(s->rcong), "%s", res->cong_control);
+	s->remote_at = NP_PLACEMENT_UNKNOWN;
+	if (res->place & NP_PLACE_CPU)
+		s->remote_at = (struct np_placement){ true, res->cpu_start, res->cpu_end, -1 };
+	if (res->place & NP_PLACE_MIGRATIONS)
+		s->remote_at.migrations = res->migrations;
+	if (res->place & NP_PLACE_BOOT)
+		np_boot_id_join(res->boot_hi, res->boot_lo, &s->remote_boot);
 	s->rcpu = -1.0;
 	s->rcpu_method = 'U';
 	s->rcpu_more = NP_UNMEASURED_CPU;

@@ -31,6 +31,7 @@
 #include "daemon/log.h"
 #include "host/cpu.h"
 #include "host/facts.h"
+#include "host/placement.h"
 #include "run/busypoll.h"
 #include "run/dataaddr.h"
 #include "run/test.h"
@@ -388,6 +389,7 @@ struct test_state {
 	int lss, lsr;                  /* socket buffers in force */
 	uint32_t data_port;            /* where the data socket listens */
 	double elapsed, window;        /* the test's time; what the CPU snapshots span */
+	struct np_placement at;        /* where the server loop ran */
 	struct np_omni_results res;
 };
 
@@ -584,6 +586,7 @@ static int arm_run(struct session *s, struct test_state *ts)
 static int run_data(struct session *s, struct test_state *ts)
 {
 	struct np_run *run = &ts->run;
+	struct np_place_probe probe;
 	double t0;
 
 	if (ts->cpu && np_cpu_read(s->cpu0) < 0)
@@ -593,7 +596,9 @@ static int run_data(struct session *s, struct test_state *ts)
 		return -1;
 	}
 	t0 = np_now();
+	np_place_begin(&probe);
 	(void)ts->t->server_run(run);
+	np_place_end(&probe, &ts->at);
 	ts->window = ts->elapsed = np_now() - t0;
 	np_watch_end(&ts->watch);
 	note_strangers(s, run, ts->t->name);
@@ -611,6 +616,30 @@ static int run_data(struct session *s, struct test_state *ts)
 	if (ts->elapsed < 0)
 		ts->elapsed = 0;
 	return 0;
+}
+
+/* Where the loop ran and on which boot of which host, for a netperf-ng
+ * to tell whether the two ends shared a CPU. */
+static void placement(const struct test_state *ts, struct np_omni_results *res)
+{
+	struct np_boot_id boot;
+
+	np_boot_id_read(&boot);
+	if (boot.known) {
+		np_boot_id_split(&boot, &res->boot_hi, &res->boot_lo);
+		res->place |= NP_PLACE_BOOT;
+	}
+	res->cpu_start = res->cpu_end = -1;
+	if (ts->at.known) {
+		res->place |= NP_PLACE_CPU;
+		res->cpu_start = ts->at.cpu_start;
+		res->cpu_end = ts->at.cpu_end;
+	}
+	if (ts->at.migrations >= 0) {
+		res->place |= NP_PLACE_MIGRATIONS;
+		res->migrations = ts->at.migrations > UINT32_MAX ? UINT32_MAX
+								 : (uint32_t)ts->at.migrations;
+	}
 }
 
 /* What the results carry, read before the data sockets close
@@ -647,6 +676,7 @@ static int collect_results(struct session *s, struct test_state *ts)
 	res->zc_sends = run->c.zc_sends;
 	res->zc_copied = run->c.zc_copied;
 	res->poll = run->c.poll;
+	placement(ts, res);
 	res->elapsed_time = (float)ts->elapsed;
 	res->cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
 	res->num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;

@@ -482,6 +482,25 @@ static json_t *result(struct jb *b, const struct np_report *r, const struct np_r
 	return o;
 }
 
+/* Where one end's data loop ran: null when its CPUs are unknown. */
+static json_t *placement(struct jb *b, const struct np_placement *a)
+{
+	json_t *o;
+
+	if (!a->known)
+		return json_null();
+	o = json_object();
+	put(b, o, "cpu_start", json_integer(a->cpu_start));
+	put(b, o, "cpu_end", json_integer(a->cpu_end));
+	put(b, o, "migrations", whole_if_known(a->migrations));
+	return o;
+}
+
+static json_t *shared_cpu(int shared)
+{
+	return shared < 0 ? json_null() : json_boolean(shared);
+}
+
 static json_t *iterations(struct jb *b, const struct np_report *r)
 {
 	const int n = r->res.iterations < NP_ITERATIONS_MAX ? r->res.iterations : NP_ITERATIONS_MAX;
@@ -498,6 +517,9 @@ static json_t *iterations(struct jb *b, const struct np_report *r)
 		put(b, o, "transactions_per_second", num_if(rr, it->trans_per_s));
 		put(b, o, "local_cpu_percent", num_if(it->lcpu >= 0, it->lcpu));
 		put(b, o, "remote_cpu_percent", num_if(it->rcpu >= 0, it->rcpu));
+		put(b, o, "local_placement", placement(b, &it->local_at));
+		put(b, o, "remote_placement", placement(b, &it->remote_at));
+		put(b, o, "shared_cpu", shared_cpu(it->shared));
 		add(b, a, o);
 	}
 	return a;

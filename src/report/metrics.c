@@ -184,7 +184,8 @@ void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
 	if (t->tput.n < NP_ITERATIONS_MAX)
 		t->iter[t->tput.n] = (struct np_iteration){ s->elapsed, s->throughput,
 							    s->bits_per_s, s->trans_per_s,
-							    s->lcpu, s->rcpu };
+							    s->lcpu, s->rcpu, s->local_at,
+							    s->remote_at, s->shared_cpu };
 	np_stats_add(&t->bps, s->bits_per_s);
 	np_stats_add(&t->tps, s->trans_per_s);
 	np_stats_add(&t->tput, s->throughput);

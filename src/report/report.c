@@ -26,6 +26,7 @@
 #include "cli/plan.h"
 #include "host/facts.h"
 #include "report/selectors.h"
+#include "report/variance.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
  * addresses of up to 7 characters are shown: "0.0.0.0", "::1", "::". */
@@ -82,8 +83,12 @@ void np_report_confidence_warning(FILE *out, const struct np_report *r)
 		"!!! must be investigated before going further.\n"
 		"!!! Confidence intervals: Throughput      : %4.3f%%\n"
 		"!!!                       Local CPU util  : %4.3f%%\n"
-		"!!!                       Remote CPU util : %4.3f%%\n\n",
+		"!!!                       Remote CPU util : %4.3f%%\n",
 		r->res.conf_tput, r->res.conf_lcpu, r->res.conf_rcpu);
+	/* 2.7.1's lines unchanged; then what netperf-ng measured that
+	 * differed between the iterations. */
+	np_variance_lines(out, r);
+	fputc('\n', out);
 }
 
 void np_report_begin(FILE *out, const struct np_report *r)
@@ -100,6 +105,11 @@ static void spread_line(FILE *out, const char *name, const struct np_spread *s,
 		s->half, unit, level, n, t);
 }
 
+static const char *shared_text(int shared)
+{
+	return shared < 0 ? "?" : shared ? "yes" : "no";
+}
+
 /* -v 2 with -i/-I: after all that netperf 2.7.1 prints, each iteration's
  * figures, then each mean with the half-width of its interval. */
 static void iterations_block(FILE *out, const struct np_report *r)
@@ -114,15 +124,21 @@ static void iterations_block(FILE *out, const struct np_report *r)
 		return;
 	level_text(level, sizeof(level), r->o->conf_level);
 	snprintf(per_sec, sizeof(per_sec), "%s/s", np_unit_label(r->unit));
-	fprintf(out, "\nIteration  Throughput%s%s\n", lcpu ? "  Local CPU %" : "",
-		rcpu ? "  Remote CPU %" : "");
+	fprintf(out, "\nIteration  Throughput%s%s  %-15s  %-15s  One CPU\n",
+		lcpu ? "  Local CPU %" : "", rcpu ? "  Remote CPU %" : "", "netperf CPU",
+		"netserver CPU");
 	for (int i = 0; i < n; i++) {
+		char la[32], ra[32];
+
 		fprintf(out, "%9d  %10.2f", i + 1, s->iter[i].throughput);
 		if (lcpu)
 			fprintf(out, "  %11.2f", s->iter[i].lcpu);
 		if (rcpu)
 			fprintf(out, "  %12.2f", s->iter[i].rcpu);
-		fputc('\n', out);
+		fprintf(out, "  %-15s  %-15s  %s\n",
+			np_placement_text(&s->iter[i].local_at, la, sizeof(la)),
+			np_placement_text(&s->iter[i].remote_at, ra, sizeof(ra)),
+			shared_text(s->iter[i].shared));
 	}
 	spread_line(out, "Throughput", &s->tput_spread, per_sec, level, n, s->conf_t);
 	if (lcpu)
@@ -208,6 +224,16 @@ static void system_line(FILE *out, const char *side, const struct np_host_facts 
 	fputc('\n', out);
 }
 
+/* Where the (last iteration's) data loops ran. */
+static void placement_line(FILE *out, const struct np_result *s)
+{
+	char la[32], ra[32];
+
+	fprintf(out, "Data loops ran on: netperf CPU %s, netserver CPU %s; one CPU: %s\n",
+		np_placement_text(&s->local_at, la, sizeof(la)),
+		np_placement_text(&s->remote_at, ra, sizeof(ra)), shared_text(s->shared_cpu));
+}
+
 void np_report_host_facts(FILE *out, const struct np_report *r)
 {
 	fputc('\n', out);
@@ -215,6 +241,7 @@ void np_report_host_facts(FILE *out, const struct np_report *r)
 	system_line(out, "Local", &r->res.local_host);
 	interface_line(out, "Remote", &r->res.remote_host);
 	system_line(out, "Remote", &r->res.remote_host);
+	placement_line(out, &r->res);
 }
 
 static void selection_histogram(FILE *out, const struct np_report *r);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "host/facts.h"
+#include "host/placement.h"
 #include "run/stats.h"
 #include "run/test.h"
 
@@ -35,6 +36,10 @@ struct np_iteration {
 	double bits_per_s;     /* the same bytes in bits/s, whatever -f says */
 	double trans_per_s;    /* transactions/s (0: not a request/response test) */
 	double lcpu, rcpu;     /* percent, -1 = not measured */
+	/* Where each end's data loop ran, and whether they shared one CPU
+	 * (np_placement_shared: 1, 0, -1 unknown). */
+	struct np_placement local_at, remote_at;
+	int shared;
 };
 
 /* A figure over the iterations: its mean, its sample standard deviation
@@ -124,6 +129,13 @@ struct np_result {
 	 * offloads, the kernel and CPU (facts.h).  remote_host is known only
 	 * when netserver-ng said (never from netserver 2.7.1, nor with -N). */
 	struct np_host_facts local_host, remote_host;
+
+	/* Where the data loops ran (the last iteration's; with --flows flow
+	 * 1's), the hosts' boot ids, and whether the two loops shared one
+	 * CPU (1, 0, -1 unknown); each iteration's are in iter[]. */
+	struct np_placement local_at, remote_at;
+	struct np_boot_id local_boot, remote_boot;
+	int shared_cpu;
 
 	/* -j (or a latency field): round-trip times in microseconds, and
 	 * the histogram they come from (nanoseconds; NULL = not kept). */

@@ -318,8 +318,15 @@ static int check_zc_copied(const void *s, const struct np_wire_field *f, char *w
 }
 
 /* The results' netperf-ng counts, in the extension's parameter words
- * (doc/extension.md, "Results"); word 159 is reserved, 0. */
+ * (doc/extension.md, "Results"); word 159 is reserved, 0.  Before them,
+ * words 144..151: where netserver's data loop ran. */
 static const struct np_wire_field results_ng_fields[] = {
+	{ RR(EXT_PARAMS - 0x20, NP_WK_U64, boot_hi) },
+	{ RR(EXT_PARAMS - 0x18, NP_WK_U64, boot_lo) },
+	{ RR(EXT_PARAMS - 0x10, NP_WK_U32, place), .mask = NP_PLACE_ALL },
+	{ RR(EXT_PARAMS - 0x0c, NP_WK_S32, cpu_start), IN(-1, NP_PLACE_CPU_MAX) },
+	{ RR(EXT_PARAMS - 0x08, NP_WK_S32, cpu_end), IN(-1, NP_PLACE_CPU_MAX) },
+	{ RR(EXT_PARAMS - 0x04, NP_WK_U32, migrations) },
 	{ RR(EXT_PARAMS + 0x00, NP_WK_U64, syscalls) },
 	{ RR(EXT_PARAMS + 0x08, NP_WK_U64, zc_sends) },
 	{ RR(EXT_PARAMS + 0x10, NP_WK_U64, zc_copied), .check = check_zc_copied },

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "host/facts.h"
+#include "host/placement.h"
 #include "wire/wire_field.h"
 
 #define NP_MSG_SIZE 656
@@ -247,7 +248,19 @@ struct np_omni_results {
 	bool ng;
 	uint64_t syscalls, zc_sends, zc_copied;
 	uint32_t poll;
+	/* Where netserver's data loop ran (placement.h) and its host's boot
+	 * id, which bits of place say are known (NP_PLACE_*). */
+	uint64_t boot_hi, boot_lo;
+	uint32_t place;
+	int32_t cpu_start, cpu_end;
+	uint32_t migrations;
 };
+
+/* The results' place bits: boot id, CPUs, migrations known. */
+#define NP_PLACE_BOOT 0x1u
+#define NP_PLACE_CPU 0x2u
+#define NP_PLACE_MIGRATIONS 0x4u
+#define NP_PLACE_ALL (NP_PLACE_BOOT | NP_PLACE_CPU | NP_PLACE_MIGRATIONS)
 
 /* The omni messages' tables (wire_field.h), which the encoders and
  * decoders below walk: the request, the response, the results (each

@@ -1,0 +1,62 @@
+/*
+ * placement.h - where a data loop ran: the CPU at its start and at its
+ * end, how often the scheduler moved it in between, and this host's boot
+ * id, so that two ends can tell whether they shared one CPU (issue 21:
+ * an iteration whose two loops shared a CPU runs UDP_RR ten times faster
+ * on loopback, and says nothing about the kernel under test).
+ *
+ * Off the data path: one probe before the loop, one after.
+ */
+#ifndef NP_PLACEMENT_H
+#define NP_PLACEMENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Highest CPU number a peer may name; beyond it a placement is refused. */
+#define NP_PLACE_CPU_MAX 65535
+
+struct np_placement {
+	bool known;            /* cpu_start and cpu_end were read */
+	int cpu_start, cpu_end;
+	int64_t migrations;    /* -1: unknown (no counter, no /proc) */
+};
+
+#define NP_PLACEMENT_UNKNOWN ((struct np_placement){ false, -1, -1, -1 })
+
+/* A probe around one loop: np_place_begin right before it, np_place_end
+ * right after, on the loop's own thread. */
+struct np_place_probe {
+	int fd;                /* the cpu-migrations counter, -1 */
+	int64_t base;          /* migrations so far by /proc, -1 */
+	int cpu_start;
+};
+
+void np_place_begin(struct np_place_probe *p);
+void np_place_end(struct np_place_probe *p, struct np_placement *out);
+
+/* A host's boot id (/proc/sys/kernel/random/boot_id), 16 bytes. */
+struct np_boot_id {
+	bool known;
+	uint8_t b[16];
+};
+
+void np_boot_id_read(struct np_boot_id *id);
+/* The boot id's text ("8-4-4-4-12" hex) into 16 bytes: 0, or -1. */
+int np_boot_id_parse(const char *text, struct np_boot_id *id);
+
+/* The 16 bytes as two 64-bit words, first byte highest (the wire's). */
+void np_boot_id_split(const struct np_boot_id *id, uint64_t *hi, uint64_t *lo);
+void np_boot_id_join(uint64_t hi, uint64_t lo, struct np_boot_id *id);
+
+/* Whether the two ends' loops shared one CPU: 1 when both ran on the
+ * same host (boot ids equal) and stayed, without a migration, on the
+ * same CPU; 0 when they ran on two hosts, or stayed on two different
+ * CPUs; -1 when it cannot be said (a side unknown, or one moved). */
+int np_placement_shared(const struct np_placement *a, const struct np_boot_id *aboot,
+			const struct np_placement *b, const struct np_boot_id *bboot);
+
+/* One side's placement as text: "0", "0->1 (3 moves)", "?" (into buf). */
+const char *np_placement_text(const struct np_placement *a, char *buf, int len);
+
+#endif
