@@ -29,6 +29,13 @@
 #include "run/stats.h"
 #include "run/test.h"
 
+/* An iteration's figures, its placement unknown (as from netserver 2.7.1). */
+#define ITER(el, tput, bps, tps, lc, rc) \
+	((struct np_iteration){ .elapsed = (el), .throughput = (tput), .bits_per_s = (bps), \
+				.trans_per_s = (tps), .lcpu = (lc), .rcpu = (rc), \
+				.local_at = NP_PLACEMENT_UNKNOWN, \
+				.remote_at = NP_PLACEMENT_UNKNOWN, .shared = -1 })
+
 static void assert_near(double got, double want)
 {
 	ck_assert_msg(fabs(got - want) <= 1e-9 * (fabs(want) > 1 ? fabs(want) : 1),
@@ -100,7 +107,7 @@ static struct np_report base(void)
 	s->lcpu_more = s->rcpu_more = NP_UNMEASURED_CPU;
 	s->iterations = 1;
 	s->conf_level_used = -1;
-	s->iter[0] = (struct np_iteration){ 2.0, 10000, 1e10, 0, -1, -1 };
+	s->iter[0] = ITER(2.0, 10000, 1e10, 0, -1, -1);
 	s->tput_spread = (struct np_spread){ 10000, 0, 0, 0 };
 	s->lcpu_spread = s->rcpu_spread = (struct np_spread){ -1, 0, 0, 0 };
 	return r;
@@ -282,8 +289,7 @@ START_TEST(test_confidence_cpu)
 	opts.local_cpu = opts.remote_cpu = true;
 	s->iterations = 3;
 	for (int i = 0; i < 3; i++)
-		s->iter[i] = (struct np_iteration){ 2.0, 9990 + 10.0 * i, 9.99e9 + 1e7 * i, 0,
-						    20 + i, 30 };
+		s->iter[i] = ITER(2.0, 9990 + 10.0 * i, 9.99e9 + 1e7 * i, 0, 20 + i, 30);
 	s->conf_t = 9.925;
 	s->conf_met = true;
 	s->conf_tput = 1.146;
@@ -380,7 +386,7 @@ START_TEST(test_rr_latency)
 	s->throughput = s->trans_per_s = 25000;
 	s->bits_per_s = 25000 * 192 * 8.0;
 	s->tput_spread = (struct np_spread){ 25000, 0, 0, 0 };
-	s->iter[0] = (struct np_iteration){ 2.0, 25000, 25000 * 192 * 8.0, 25000, -1, -1 };
+	s->iter[0] = ITER(2.0, 25000, 25000 * 192 * 8.0, 25000, -1, -1);
 	s->latency = true;
 	s->hist = h;
 	s->lat_mean = np_hist_mean_us(h);

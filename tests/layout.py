@@ -113,11 +113,16 @@ def renders(line):
 # what the data ran on.
 NG_LATENCY = re.compile(r"^Round-trip latency: (\d+\.\d{3}) usec mean, "
                         r"one-way estimate (\d+\.\d{3}) usec$")
-NG_ITER_TITLE = re.compile(r"^Iteration  Throughput(  Local CPU %)?(  Remote CPU %)?$")
-NG_ITER = re.compile(r"^ {0,8}\d+ +-?\d+\.\d\d( +-?\d+\.\d\d){0,2}$")
+NG_ITER_TITLE = re.compile(r"^Iteration  Throughput(  Local CPU %)?(  Remote CPU %)?"
+                           r"  netperf CPU {6}netserver CPU {4}One CPU$")
+PLACE = r"(?:\?|\d+|\d+->\d+(?: \(\d+ moves?\))?)"
+NG_ITER = re.compile(r"^ {0,8}\d+ +-?\d+\.\d\d( +-?\d+\.\d\d){0,2}  %s +%s +(yes|no|\?)$"
+                     % (PLACE, PLACE))
 NG_SPREAD = re.compile(r"^(Throughput|Local CPU|Remote CPU) +-?[\d.]+ \+/- (?:[\d.]+|inf) \S+ "
                        r"\([\d.]+% confidence, n \d+, t [\d.]+\)$")
 NG_FACTS = re.compile(r"^(?:Local|Remote) (?:interface(?:: unknown| \S+(?:: .+)?)|system: .+)$")
+NG_PLACE = re.compile(r"^Data loops ran on: netperf CPU %s, netserver CPU %s; one CPU: (yes|no|\?)$"
+                      % (PLACE, PLACE))
 
 
 def cut_ng_lines(golden, ours):
@@ -132,12 +137,29 @@ def cut_ng_lines(golden, ours):
         if m and abs(float(m.group(1)) / 2 - float(m.group(2))) > 0.0015:
             return None, "one-way estimate is not half of the round trip: %r" % line
         if not (line == "" or m or NG_ITER_TITLE.match(line) or NG_ITER.match(line) or
-                NG_SPREAD.match(line) or NG_FACTS.match(line)):
+                NG_SPREAD.match(line) or NG_FACTS.match(line) or NG_PLACE.match(line)):
             return None, "not a netperf-ng -v 2 line: %r" % line
     return ours[:starts[0]], None
 
 
+def cut_warning_lines(ours):
+    """-> (ours without netperf-ng's lines at the end of the WARNING block,
+    or None with the reason when one stands anywhere else)"""
+    kept, prev = [], ""
+    for line in ours.split("\n"):
+        if line.startswith("!!! netperf-ng: "):
+            if not prev.startswith("!!! "):
+                return None, "a netperf-ng line outside the WARNING block: %r" % line
+            continue
+        kept.append(line)
+        prev = line
+    return "\n".join(kept), None
+
+
 def compare(golden, ours):
+    ours, why = cut_warning_lines(ours)
+    if why:
+        return why
     ours, why = cut_ng_lines(golden, ours)
     if why:
         return why

@@ -105,6 +105,9 @@ enum field_id {
 	S_REMOTE_INTERFACE_MTU, S_REMOTE_INTERFACE_SPEED, S_REMOTE_INTERFACE_RX_QUEUES,
 	S_REMOTE_INTERFACE_TX_QUEUES, S_REMOTE_OFFLOAD_RX_CSUM, S_REMOTE_OFFLOAD_TX_CSUM,
 	S_REMOTE_OFFLOAD_TSO, S_REMOTE_OFFLOAD_GSO, S_REMOTE_OFFLOAD_GRO, S_REMOTE_OFFLOAD_LRO,
+	/* Where the data loops ran (placement.h), the last iteration's. */
+	S_LOCAL_DATA_CPU, S_LOCAL_DATA_CPU_MIGRATIONS, S_REMOTE_DATA_CPU,
+	S_REMOTE_DATA_CPU_MIGRATIONS, S_SHARED_DATA_CPU,
 	N_FIELDS
 };
 
@@ -334,6 +337,11 @@ static const struct field fields[N_FIELDS] = {
 	F(REMOTE_OFFLOAD_GSO, "Remote", "Offload", "GSO", "", INT),
 	F(REMOTE_OFFLOAD_GRO, "Remote", "Offload", "GRO", "", INT),
 	F(REMOTE_OFFLOAD_LRO, "Remote", "Offload", "LRO", "", INT),
+	F(LOCAL_DATA_CPU, "Local", "Data", "CPU", "", INT),
+	F(LOCAL_DATA_CPU_MIGRATIONS, "Local", "Data", "CPU", "Migrations", INT),
+	F(REMOTE_DATA_CPU, "Remote", "Data", "CPU", "", INT),
+	F(REMOTE_DATA_CPU_MIGRATIONS, "Remote", "Data", "CPU", "Migrations", INT),
+	F(SHARED_DATA_CPU, "Shared", "Data", "CPU", "", INT),
 };
 _Static_assert(S_LOCAL_OFFLOAD_LRO - S_LOCAL_OFFLOAD_RX_CSUM + 1 == NP_OFFLOADS &&
 	       S_REMOTE_OFFLOAD_LRO - S_REMOTE_OFFLOAD_RX_CSUM + 1 == NP_OFFLOADS,
@@ -688,6 +696,20 @@ static const char *fact_text(const struct np_host_facts *h, const char *s)
 }
 
 /* A side's host fact as a number, -1 where unknown. */
+/* The CPU a data loop ended on, -1 unknown; its migrations, -1 unknown
+ * (and with its CPU unknown). */
+static int data_cpu(const struct np_placement *a)
+{
+	return a->known ? a->cpu_end : -1;
+}
+
+static int migrations(const struct np_placement *a)
+{
+	return a->known && a->migrations >= 0 ? (a->migrations > INT32_MAX ? INT32_MAX
+									    : (int)a->migrations)
+					      : -1;
+}
+
 static int fact_number(const struct np_host_facts *h, int n)
 {
 	return h->known ? n : -1;
@@ -945,6 +967,12 @@ static void field_value(int id, const struct np_report *r, struct value *v)
 	case S_REMOTE_OFFLOAD_GSO: case S_REMOTE_OFFLOAD_GRO: case S_REMOTE_OFFLOAD_LRO:
 		v->i = fact_offload(rh, id - S_REMOTE_OFFLOAD_RX_CSUM);
 		break;
+
+	case S_LOCAL_DATA_CPU: v->i = data_cpu(&r->res.local_at); break;
+	case S_REMOTE_DATA_CPU: v->i = data_cpu(&r->res.remote_at); break;
+	case S_LOCAL_DATA_CPU_MIGRATIONS: v->i = migrations(&r->res.local_at); break;
+	case S_REMOTE_DATA_CPU_MIGRATIONS: v->i = migrations(&r->res.remote_at); break;
+	case S_SHARED_DATA_CPU: v->i = r->res.shared_cpu; break;
 
 	/* What netperf-ng does not read: model and slot (no DMI, no PCI
 	 * slot names), security modules. */
