@@ -18,6 +18,7 @@
 #include <sys/socket.h>
 
 #include "cli/opts.h"
+#include "cli/sweep_list.h"
 #include "run/test.h"
 #include "wire/wire.h"
 
@@ -1249,6 +1250,82 @@ START_TEST(test_settings_walk)
 }
 END_TEST
 
+/* ---- --sweep's list (sweep_list.c) --------------------------------------- */
+
+#define SWEEP_WANT 16
+
+/* A --sweep text and the sizes it makes (n of them), or n -1 and what its
+ * error says. */
+struct sweep_case {
+	const char *text;
+	int n;
+	int32_t size[SWEEP_WANT];
+	const char *why;
+};
+
+static const struct sweep_case sweep_cases[] = {
+	{ "64,128,1472", 3, { 64, 128, 1472 }, NULL },
+	{ "16..100*4", 3, { 16, 64, 100 }, NULL },
+	{ "64..1024", 5, { 64, 128, 256, 512, 1024 }, NULL },
+	/* Linear: A, A+S, ... while below B, then B itself. */
+	{ "64..1514+128", 13, { 64, 192, 320, 448, 576, 704, 832, 960, 1088, 1216, 1344, 1472,
+				1514 }, NULL },
+	/* A step that lands on B: B once. */
+	{ "64..1472+128", 12, { 64, 192, 320, 448, 576, 704, 832, 960, 1088, 1216, 1344,
+				1472 }, NULL },
+	{ "64..1514+128,9000", 14, { 64, 192, 320, 448, 576, 704, 832, 960, 1088, 1216, 1344,
+				     1472, 1514, 9000 }, NULL },
+	{ "1K..4K+1K,64..1024*4", 7, { 1024, 2048, 3072, 4096, 64, 256, 1024 }, NULL },
+	/* A step past B: A then B; A == B: one size; a step of 1. */
+	{ "100..200+65507", 2, { 100, 200 }, NULL },
+	{ "64..64+8", 1, { 64 }, NULL },
+	{ "1..3+1", 3, { 1, 2, 3 }, NULL },
+	{ "9000,1..1+1", 2, { 9000, 1 }, NULL },
+	/* Errors. */
+	{ "64..1514+0", -1, { 0 }, "+0: a range's step is a size from 1 to 65507 bytes" },
+	{ "64..1514+", -1, { 0 }, "+: a range's step is a size from 1 to 65507 bytes" },
+	{ "64..1514+abc", -1, { 0 }, "+abc: a range's step" },
+	{ "64..1514+1.5", -1, { 0 }, "+1.5: a range's step" },
+	{ "64..1514+65508", -1, { 0 }, "+65508: a range's step" },
+	{ "64..1514++8", -1, { 0 }, "++8: a range's step" },
+	{ "64..1514+128*2", -1, { 0 },
+	  "64..1514+128*2: a range has a step (+S) or a factor (*F), not both" },
+	{ "64,64..1514*2+128", -1, { 0 }, "64..1514*2+128: a range has a step" },
+	{ "1514..64+128", -1, { 0 }, "1514..64+128 runs backwards" },
+	{ "64..65508+128", -1, { 0 }, "65508 out of range (1..65507 bytes)" },
+	{ "..1514+128", -1, { 0 }, "an empty size" },
+	{ "64..1514*1", -1, { 0 }, "*1: a range's factor is a whole number from 2 to 1024" },
+	/* The limit: 65 sizes by a step, or beside a list. */
+	{ "1..65+1", -1, { 0 }, "more than 64 sizes" },
+	{ "1..64+1", 64, { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 }, NULL },
+	{ "1000,1..64+1", -1, { 0 }, "more than 64 sizes" },
+	{ "1..65507+1", -1, { 0 }, "more than 64 sizes" },
+};
+
+START_TEST(test_sweep_list)
+{
+	const struct sweep_case *c = &sweep_cases[_i];
+	struct np_sweep_list l;
+	char why[160] = "";
+	const int rc = np_sweep_parse(c->text, NP_UDP_MAX, &l, why, sizeof(why));
+
+	if (c->n < 0) {
+		ck_assert_msg(rc == -1, "%s: parsed, want an error", c->text);
+		ck_assert_msg(strstr(why, c->why) != NULL && !strchr(why, '\n'),
+			      "%s: error \"%s\", want \"%s\"", c->text, why, c->why);
+		return;
+	}
+	ck_assert_msg(rc == 0, "%s: %s", c->text, why);
+	ck_assert_msg(l.n == c->n, "%s: %d sizes, want %d", c->text, l.n, c->n);
+	for (int k = 0; k < c->n && k < SWEEP_WANT; k++)
+		ck_assert_msg(l.size[k] == c->size[k], "%s: size %d is %ld, want %ld", c->text,
+			      k + 1, (long)l.size[k], (long)c->size[k]);
+	/* Past the sizes written out (1..64+1): each one more than the last. */
+	for (int k = SWEEP_WANT; k < c->n; k++)
+		ck_assert_msg(l.size[k] == l.size[k - 1] + 1, "%s: size %d", c->text, k + 1);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -1263,6 +1340,10 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_registry_unique);
 	tcase_add_test(tc, test_own_options);
 	tcase_add_test(tc, test_settings_walk);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("sweep");
+	tcase_add_loop_test(tc, test_sweep_list, 0, ARRAY_LEN(sweep_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("netserver");

@@ -309,8 +309,9 @@ static const struct optrow test_long_rows[] = {
 	  .metavar = "list|range",
 	  .help = "Run the test once per size and print one table:\n"
 		  "sizes as 64,128,1472 or a range 64..65507*2\n"
-		  "(from 64, times 2, up to 65507; at most 64\n"
-		  "sizes); the send size (-m), or -r size,size" },
+		  "(from 64, times 2, up to 65507) or 64..1514+128\n"
+		  "(plus 128); at most 64 sizes; the send size\n"
+		  "(-m), or -r size,size" },
 	{ 0 },
 };
 

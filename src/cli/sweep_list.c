@@ -21,7 +21,8 @@
 
 /* Longest size text: "4194304" or "4M", with room to spare. */
 #define SIZE_TEXT 24
-/* A range's factor at most: beyond it a range is two sizes. */
+/* A range's factor at most: beyond it a range is two sizes (a step is
+ * at most the largest size). */
 #define FACTOR_MAX 1024
 
 /* text[0..len) as one size within 1..max. */
@@ -60,29 +61,55 @@ static int add_size(struct np_sweep_list *l, int64_t size, char *why, size_t why
 	return 0;
 }
 
-/* "F" of "A..B*F": a whole number from 2 to FACTOR_MAX. */
-static int factor_of(const char *text, size_t len, int64_t *f, char *why, size_t whylen)
+/* The part after a range's operator: the "F" of "A..B*F", a whole number
+ * from 2 to FACTOR_MAX, or the "S" of "A..B+S", a size from 1 to max
+ * ("128", "1K"). */
+static int operand_of(char op, const char *text, size_t len, int32_t max, int64_t *v,
+		      char *why, size_t whylen)
 {
+	const int shown = (int)(len < SIZE_TEXT ? len : SIZE_TEXT);
 	char buf[SIZE_TEXT];
 	const char *how;
 
 	if (len > 0 && len < sizeof(buf)) {
 		memcpy(buf, text, len);
 		buf[len] = '\0';
-		if (np_parse_int(buf, 2, FACTOR_MAX, f, &how) == 0)
+		if ((op == '+' ? np_parse_size(buf, 1, max, v, &how)
+			       : np_parse_int(buf, 2, FACTOR_MAX, v, &how)) == 0)
 			return 0;
 	}
-	snprintf(why, whylen, "*%.*s: a range's factor is a whole number from 2 to %d",
-		 (int)(len < SIZE_TEXT ? len : SIZE_TEXT), text, FACTOR_MAX);
+	if (op == '+')
+		snprintf(why, whylen, "+%.*s: a range's step is a size from 1 to %ld bytes", shown,
+			 text, (long)max);
+	else
+		snprintf(why, whylen, "*%.*s: a range's factor is a whole number from 2 to %d",
+			 shown, text, FACTOR_MAX);
 	return -1;
 }
 
-/* One item of the list: a size, or "A..B[*F]". */
+/* A range's operator after its "..", at op: '*' (also when there is
+ * none: times 2), or '+'; both is an error. */
+static int operator_of(const char *p, size_t len, const char *to_text, const char **op,
+		       char *why, size_t whylen)
+{
+	const size_t rest = len - (size_t)(to_text - p);
+	const char *star = memchr(to_text, '*', rest), *plus = memchr(to_text, '+', rest);
+
+	if (star && plus) {
+		snprintf(why, whylen, "%.*s: a range has a step (+S) or a factor (*F), not both",
+			 (int)len, p);
+		return -1;
+	}
+	*op = star ? star : plus;
+	return 0;
+}
+
+/* One item of the list: a size, "A..B[*F]" or "A..B+S". */
 static int item(const char *p, size_t len, int32_t max, struct np_sweep_list *l, char *why,
 		size_t whylen)
 {
-	const char *dots = NULL, *star, *to_text;
-	int64_t from, to, factor = 2;
+	const char *dots = NULL, *op, *to_text;
+	int64_t from, to, by = 2;
 
 	for (size_t k = 0; k + 1 < len && !dots; k++)
 		if (p[k] == '.' && p[k + 1] == '.')
@@ -93,18 +120,17 @@ static int item(const char *p, size_t len, int32_t max, struct np_sweep_list *l,
 		return add_size(l, from, why, whylen);
 	}
 	to_text = dots + 2;
-	star = memchr(to_text, '*', len - (size_t)(to_text - p));
-	if (size_of(p, (size_t)(dots - p), max, &from, why, whylen) < 0 ||
-	    size_of(to_text, (size_t)((star ? star : p + len) - to_text), max, &to, why,
-		    whylen) < 0 ||
-	    (star && factor_of(star + 1, (size_t)(p + len - star - 1), &factor, why, whylen) < 0))
+	if (operator_of(p, len, to_text, &op, why, whylen) < 0 ||
+	    size_of(p, (size_t)(dots - p), max, &from, why, whylen) < 0 ||
+	    size_of(to_text, (size_t)((op ? op : p + len) - to_text), max, &to, why, whylen) < 0 ||
+	    (op && operand_of(*op, op + 1, (size_t)(p + len - op - 1), max, &by, why, whylen) < 0))
 		return -1;
 	if (to < from) {
 		snprintf(why, whylen, "%.*s runs backwards", (int)len, p);
 		return -1;
 	}
-	/* The last size is B itself, whether the factor reaches it or not. */
-	for (int64_t s = from; s < to; s *= factor)
+	/* The last size is B itself, whether the steps reach it or not. */
+	for (int64_t s = from; s < to; s = op && *op == '+' ? s + by : s * by)
 		if (add_size(l, s, why, whylen) < 0)
 			return -1;
 	return add_size(l, to, why, whylen);

@@ -23,11 +23,15 @@ struct np_sweep_list {
 };
 
 /*
- * "64,128,1472" or "64..65507*2" (from 64, times 2, while below 65507,
- * then 65507 itself) or both in one list ("64..1024*4,1472").  A range's
- * factor is a whole number from 2 (its default when "*F" is left out).
- * Each size has netperf's size syntax ("16K") and lies within 1..max.
- * 0, or -1 with a reason in why ("abc: not a number", "an empty size").
+ * "64,128,1472", or a geometric range "64..65507*2" (from 64, times 2,
+ * while below 65507, then 65507 itself), or a linear one "64..1514+128"
+ * (64, 192, ... 1472, then 1514 itself), any of them in one list
+ * ("64..1024*4,1472", "64..1514+128,9000").  A range's factor is a whole
+ * number from 2 to 1024 (2 when "*F" is left out), its step a size from
+ * 1 to max; a range has one or the other.  Each size has netperf's size
+ * syntax ("16K") and lies within 1..max; NP_SWEEP_MAX sizes at most.
+ * 0, or -1 with a reason in why ("abc: not a number", "an empty size",
+ * "more than 64 sizes").
  */
 int np_sweep_parse(const char *text, int32_t max, struct np_sweep_list *l, char *why,
 		   size_t whylen);

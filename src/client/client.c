@@ -674,8 +674,8 @@ static int measure(const struct np_plan *p, struct np_flow *links, struct np_res
 	return 0;
 }
 
-/* --sweep: the sizes asked (NULL: no sweep) and their results, done
- * of them measured, for -J. */
+/* --sweep: the sizes asked (NULL: no sweep) and what was measured of
+ * them, for the table and -J. */
 struct sweep_state {
 	const struct np_sweep_list *sizes;
 	const struct np_plan *p;
@@ -683,8 +683,7 @@ struct sweep_state {
 	struct np_result *fs;
 	int n;
 	FILE *err;
-	struct np_result *res;
-	int done;
+	struct np_sweep_results got;
 };
 
 /* One size: the plan with the run's options but that size. */
@@ -698,12 +697,16 @@ static int sweep_size(void *ctx, int32_t size, struct np_result *s)
 	np_sweep_apply(&o, size);
 	p.o = &o;
 	if (w->links[0].progress) {
-		w->links[0].progress->size_k = w->done + 1;
+		w->links[0].progress->size_k = w->got.done + 1;
 		w->links[0].progress->size = size;
 		w->links[0].progress->half_pct = -1;
 	}
 	if (measure(&p, w->links, w->fs, w->n, &t, s, w->err) < 0)
 		return -1;
+	/* -v 2's block of this size: its flows' lines. */
+	if (w->got.flows)
+		memcpy(w->got.flows + (size_t)w->got.done * (size_t)w->n, w->fs,
+		       (size_t)w->n * sizeof(*w->fs));
 	/* -j's histogram is the next size's now: each size keeps its
 	 * figures (lat_*), not the buckets. */
 	s->hist = NULL;
@@ -824,13 +827,13 @@ static int json_end(struct client *c, int rc)
 						  c->o->conf_width, c->o->result_only };
 	const char *warnings[NP_SAY_WARNINGS];
 	struct np_json_run x = { c->n > 1 ? c->fs : NULL, c->n, NULL, warnings,
-				 c->msgs.nwarnings, c->sw.sizes, c->sw.res, c->sw.done,
+				 c->msgs.nwarnings, c->sw.sizes, c->sw.got.res, c->sw.got.done,
 				 c->started, { 0, 0 } };
 	struct np_report rep = c->head;
 
 	if (rc == 0 && !c->sw.sizes)
 		rep.res = c->s;
-	else if (rc != 0 && !c->sw.res)
+	else if (rc != 0 && !c->sw.got.res)
 		np_tally_fill(&c->t, &rule, &rep.res);
 	if (c->links) {
 		rep.res.interim = c->links[0].series;
@@ -991,13 +994,16 @@ static int client_measure(struct client *c)
 	w->fs = c->fs;
 	w->n = c->n;
 	w->err = c->err;
-	w->res = calloc((size_t)o->sweep.n, sizeof(*w->res));
-	if (!w->res) {
+	w->got.res = calloc((size_t)o->sweep.n, sizeof(*w->got.res));
+	if (!c->show->quiet && np_sweep_keeps_flows(&c->head, c->n)) {
+		w->got.flows = calloc((size_t)o->sweep.n * (size_t)c->n, sizeof(*w->got.flows));
+		w->got.nflows = c->n;
+	}
+	if (!w->got.res || (w->got.nflows && !w->got.flows)) {
 		np_fail(c->err, "out of memory for %d sizes", o->sweep.n);
 		return 1;
 	}
-	if (np_sweep_run(c->out, &c->head, &o->sweep, c->show->quiet, sweep_size, w, w->res,
-			 &w->done) < 0)
+	if (np_sweep_run(c->out, &c->head, &o->sweep, c->show->quiet, sweep_size, w, &w->got) < 0)
 		return 1;
 	goodbye(c->links, c->n);
 	return 0;
@@ -1010,7 +1016,8 @@ static void client_release(struct client *c)
 		np_flow_release(&c->links[i]);
 	free(c->links);
 	free(c->fs);
-	free(c->sw.res);
+	free(c->sw.got.res);
+	free(c->sw.got.flows);
 }
 
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)

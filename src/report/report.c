@@ -272,10 +272,7 @@ void np_report_body(FILE *out, const struct np_report *r)
 	fflush(out);
 }
 
-typedef void (*np_printer)(FILE *out, const struct np_report *r);
-
-/* What print would write for r, as a string (NULL when out of memory). */
-static char *render(np_printer print, const struct np_report *r)
+char *np_report_render(np_report_printer print, const struct np_report *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -289,6 +286,17 @@ static char *render(np_printer print, const struct np_report *r)
 		return NULL;
 	}
 	return buf;
+}
+
+void np_report_prefixed(FILE *out, const char *prefix, const char *text)
+{
+	while (text && *text) {
+		const size_t len = strcspn(text, "\n");
+
+		if (len > 0)
+			fprintf(out, "%s%.*s\n", prefix, (int)len, text);
+		text += len + (text[len] == '\n');
+	}
 }
 
 static void print_table(FILE *out, const struct np_report *r)
@@ -318,20 +326,18 @@ static void print_sum_line(FILE *out, const char *data)
 static void print_flow_selections(FILE *out, const struct np_report *r,
 				  const struct np_result *flows, int n)
 {
+	const bool keys = np_report_selection(r)->style == NP_SEL_KEYVAL;
+
 	for (int i = 0; i < n; i++) {
 		struct np_report f = *r;
-		char *text, *line, *save = NULL;
+		char prefix[24] = "", *text;
 
 		f.res = flows[i];
 		f.headers = false;
-		text = render(print_selection, &f);
-		if (!text)
-			continue;
-		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			if (np_report_selection(&f)->style == NP_SEL_KEYVAL)
-				fprintf(out, "FLOW%d_", i + 1);
-			fprintf(out, "%s\n", line);
-		}
+		text = np_report_render(print_selection, &f);
+		if (keys)
+			snprintf(prefix, sizeof(prefix), "FLOW%d_", i + 1);
+		np_report_prefixed(out, prefix, text);
 		free(text);
 	}
 }
@@ -358,13 +364,13 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 	}
 	/* The column titles are what -P 1 adds to the -P 0 lines. */
 	a.verbosity = 1;
-	full = render(print_table, &a);
+	full = np_report_render(print_table, &a);
 	a.headers = false;
 	a.brand = sum->headers ? NULL : sum->brand;
-	data = render(print_table, &a);
+	data = np_report_render(print_table, &a);
 	a.verbosity = sum->verbosity;
 	a.headers = sum->headers;
-	extra = sum->verbosity > 1 ? render(print_table, &a) : NULL;
+	extra = sum->verbosity > 1 ? np_report_render(print_table, &a) : NULL;
 	if (!full || !data) {
 		np_report_body(out, sum);
 		goto out;
@@ -381,7 +387,7 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 		f.verbosity = 1;
 		f.headers = false;
 		f.brand = a.brand;
-		line = render(print_table, &f);
+		line = np_report_render(print_table, &f);
 		if (line)
 			fputs(line, out);
 		free(line);

@@ -50,6 +50,17 @@ void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,
  * netserver 2.7.1's side. */
 void np_report_host_facts(FILE *out, const struct np_report *r);
 
+/* A printer of a report or a part of one (np_report_body, np_report_notes). */
+typedef void (*np_report_printer)(FILE *out, const struct np_report *r);
+
+/* What print would write for r, as a string to free (NULL when out of
+ * memory). */
+char *np_report_render(np_report_printer print, const struct np_report *r);
+
+/* text's lines (NULL: none) to out, each after prefix ("FLOW1_"); empty
+ * lines left out. */
+void np_report_prefixed(FILE *out, const char *prefix, const char *text);
+
 /* Pieces, also used by the test descriptors. */
 void np_report_banner(FILE *out, const struct np_report *r);
 void np_report_confidence_warning(FILE *out, const struct np_report *r);

@@ -21,6 +21,7 @@
 #include "base/units.h"
 #include "cli/opts.h"
 #include "report/metrics.h"
+#include "report/notes.h"
 #include "report/report.h"
 #include "report/result.h"
 #include "report/selectors.h"
@@ -152,23 +153,19 @@ static void table_row(FILE *out, const struct np_report *r, int32_t size)
 	fputc('\n', out);
 }
 
+static void print_keys(FILE *out, const struct np_report *r)
+{
+	np_sel_print(out, np_report_selection(r), r);
+}
+
 /* -k: the size's keys with a SWEEPn_ prefix (n from 1), as --flows
  * prefixes FLOWn_. */
 static void keyval_rows(FILE *out, const struct np_report *r, int index)
 {
-	char *text = NULL, *line, *save = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
+	char prefix[24], *text = np_report_render(print_keys, r);
 
-	if (!f)
-		return;
-	np_sel_print(f, np_report_selection(r), r);
-	if (fclose(f) != 0) {
-		free(text);
-		return;
-	}
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		fprintf(out, "SWEEP%d_%s\n", index + 1, line);
+	snprintf(prefix, sizeof(prefix), "SWEEP%d_", index + 1);
+	np_report_prefixed(out, prefix, text);
 	free(text);
 }
 
@@ -227,27 +224,117 @@ static void confidence_note(FILE *out, const struct np_report *head,
 	fflush(out);
 }
 
+/* ---- After the table: each size's notes, or its -v 2 report ------------ */
+
+static bool details_wanted(const struct np_report *head)
+{
+	return head->headers && head->verbosity >= 1 && !np_report_selection(head);
+}
+
+bool np_sweep_keeps_flows(const struct np_report *head, int nflows)
+{
+	return nflows > 1 && head->verbosity >= 2 && details_wanted(head);
+}
+
+/* The digits of the widest of the first n sizes (at most W_SIZE: a
+ * size is at most 4 MiB). */
+static int size_width(const struct np_sweep_list *l, int n)
+{
+	int width = 1;
+
+	for (int i = 0; i < n; i++) {
+		const int w = snprintf(NULL, 0, "%ld", (long)l->size[i]);
+
+		width = w > width ? w : width;
+	}
+	return width < W_SIZE ? width : W_SIZE;
+}
+
+/* -v 1: each size's notes, the lines after "Size N: " (the sizes in one
+ * width), after a blank line; nothing when no size has any. */
+static void size_notes(FILE *out, const struct np_report *head,
+		       const struct np_sweep_list *l, const struct np_sweep_results *got)
+{
+	const int width = size_width(l, got->done);
+	bool first = true;
+
+	for (int i = 0; i < got->done; i++) {
+		struct np_opts o;
+		struct np_report r;
+		char prefix[32], *text;
+
+		size_report(head, l->size[i], &got->res[i], &o, &r);
+		text = np_report_render(np_report_notes, &r);
+		if (text && *text) {
+			if (first)
+				fputc('\n', out);
+			first = false;
+			snprintf(prefix, sizeof(prefix), "Size %*ld: ", width, (long)l->size[i]);
+			np_report_prefixed(out, prefix, text);
+		}
+		free(text);
+	}
+}
+
+/* -v 2: one size's report as one run of that size prints it at -v 2
+ * (not the banner, printed once), headed by the size and the option
+ * that run would have. */
+static void size_block(FILE *out, const struct np_report *head, const struct np_sweep_list *l,
+		       const struct np_sweep_results *got, int index)
+{
+	const long size = (long)l->size[index];
+	const struct np_test *t = head->o->test;
+	struct np_opts o;
+	struct np_report r;
+
+	size_report(head, l->size[index], &got->res[index], &o, &r);
+	if (t->rr)
+		fprintf(out, "\n=== Size %ld (-- -r %ld,%ld) ===\n", size, size, size);
+	else
+		fprintf(out, "\n=== Size %ld (-- -m %s%ld) ===\n", size,
+			np_sweep_server_sends(t) ? "," : "", size);
+	if (got->flows)
+		np_report_flows_body(out, &r, got->flows + (size_t)index * (size_t)got->nflows,
+				     got->nflows);
+	else
+		np_report_body(out, &r);
+}
+
+static void details(FILE *out, const struct np_report *head, const struct np_sweep_list *l,
+		    const struct np_sweep_results *got)
+{
+	if (!details_wanted(head))
+		return;
+	if (head->verbosity == 1)
+		size_notes(out, head, l, got);
+	else
+		for (int i = 0; i < got->done; i++)
+			size_block(out, head, l, got, i);
+	fflush(out);
+}
+
 int np_sweep_run(FILE *out, const struct np_report *head, const struct np_sweep_list *l,
-		 bool quiet, np_sweep_measure measure, void *ctx, struct np_result *res,
-		 int *done)
+		 bool quiet, np_sweep_measure measure, void *ctx, struct np_sweep_results *got)
 {
 	int rc = 0;
 
-	*done = 0;
+	got->done = 0;
 	for (int i = 0; i < l->n; i++) {
-		const int r = measure(ctx, l->size[i], &res[i]);
+		const int r = measure(ctx, l->size[i], &got->res[i]);
 
 		if (r < 0) {
 			rc = -1;
 			break;
 		}
-		(*done)++;
+		got->done++;
 		if (!quiet)
-			print_size(out, head, l, i, &res[i]);
+			print_size(out, head, l, i, &got->res[i]);
 		if (r > 0)
 			break;
 	}
-	if (!quiet)
-		confidence_note(out, head, l, res, *done);
+	if (!quiet) {
+		confidence_note(out, head, l, got->res, got->done);
+		details(out, head, l, got);
+	}
 	return rc;
 }
