@@ -960,6 +960,8 @@ START_TEST(test_host_facts_block)
 	snprintf(rh->firmware, sizeof(rh->firmware), "N/A");
 	snprintf(rh->bus, sizeof(rh->bus), "0000:00:03.0");
 	rh->cpu_count = 1;
+	r.res.local_at = (struct np_placement){ true, 0, 0, 0 };
+	r.res.remote_at = (struct np_placement){ true, 1, 0, 2 };
 	got = golden_render(np_report_host_facts, &r, NULL);
 	golden_assert_text("both known", got,
 			   "\n"
@@ -969,7 +971,8 @@ START_TEST(test_host_facts_block)
 			   "Remote interface vb1: driver veth 1.0 firmware N/A at 0000:00:03.0, "
 			   "MTU 1500, 10000 Mb/s, offloads on: rx-csum tx-csum tso gso; off: gro "
 			   "lro, 2 rx/2 tx queues\n"
-			   "Remote system: Linux 6.1.0-9-amd64 x86_64, 1 CPU, AMD EPYC 7B13\n");
+			   "Remote system: Linux 6.1.0-9-amd64 x86_64, 1 CPU, AMD EPYC 7B13\n"
+			   "Data loops ran on: netperf CPU 0, netserver CPU 1->0 (2 moves); one CPU: ?\n");
 	free(got);
 
 	np_host_facts_unknown(rh);
@@ -978,13 +981,16 @@ START_TEST(test_host_facts_block)
 	snprintf(l->ifname, sizeof(l->ifname), "eth0");
 	l->offload_known = 1u << NP_OFFLOAD_LRO;
 	snprintf(l->cpu_model, sizeof(l->cpu_model), "POWER9");
+	r.res.local_at = (struct np_placement){ true, 3, 3, 0 };
+	r.res.remote_at = NP_PLACEMENT_UNKNOWN;
 	got = golden_render(np_report_host_facts, &r, NULL);
 	golden_assert_text("little known", got,
 			   "\n"
 			   "Local interface eth0: offloads off: lro\n"
 			   "Local system: POWER9\n"
 			   "Remote interface: unknown\n"
-			   "Remote system: unknown\n");
+			   "Remote system: unknown\n"
+			   "Data loops ran on: netperf CPU 3, netserver CPU ?; one CPU: ?\n");
 	free(got);
 
 	/* The end of every -v 2 report, and never below it. */

@@ -142,6 +142,8 @@ void golden_base(struct np_report *r, const struct np_test *t)
 	r->res.lcpu_method = r->res.rcpu_method = 'U';
 	r->res.iterations = 1;
 	r->res.conf_level_used = -1;
+	r->res.local_at = r->res.remote_at = NP_PLACEMENT_UNKNOWN;
+	r->res.shared_cpu = -1;
 	r->uuid = "";
 	o->lcpu_bind = o->rcpu_bind = -1;
 	r->command_line = "netperf";
