@@ -8,13 +8,17 @@
 #endif
 
 #include <check.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "host/cpu.h"
+#include "host/others.h"
 
 #define PCT_TOL 1e-4
 
@@ -393,6 +397,97 @@ START_TEST(test_read_this_machine)
 }
 END_TEST
 
+/* /proc/PID/stat lines as proc(5) has them: the name in parentheses
+ * (any bytes, ')' too), then fields 3.. separated by single spaces. */
+START_TEST(test_others_parse)
+{
+	static const char plain[] = "1234 (bash) S 1 1234 1234 34816 1234 4194560 100 0 0 0 "
+	    "25 10 0 0 20 0 1 0 5000 8810496 1000 18446744073709551615 1 1 0 0 0 0 65536\n";
+	static const char odd[] = "77 (a) b (c) R -1 0 0 0 -1 0 0 0 0 0 3 4 -5 -6 20 -2 1 0 "
+	    "99";
+	static const char kthread[] = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 7 0 0 20 0 1 "
+	    "0 2 0 0";
+	static const char ctl[] = "9 (x\x1b[31m\ny) S 1 1 1 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 7";
+	static const char *bad[] = {
+		"", "1234", "1234 (bash", "1234 bash) S", "1234 (bash)S 1",
+		"1234 (bash) S 1 2 3 4 5 6 7 8 9 10 11 12",          /* cut at utime */
+		"1234 (bash) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18", /* no starttime */
+		"1234 (bash) S 1 2 3 4 5 x 7 8 9 10 11 12 13 14 15 16 17 18 19",
+		"1234 (bash)  S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19",
+	};
+	struct np_proc_stat st;
+
+	ck_assert_int_eq(np_others_parse(plain, sizeof(plain) - 1, &st), 0);
+	ck_assert_str_eq(st.comm, "bash");
+	ck_assert_int_eq(st.kthread, 0);
+	ck_assert_uint_eq(st.ticks, 35);
+	ck_assert_uint_eq(st.start, 5000);
+	ck_assert_int_eq(np_others_parse(odd, sizeof(odd) - 1, &st), 0);
+	ck_assert_str_eq(st.comm, "a) b (c");
+	ck_assert_uint_eq(st.ticks, 7);
+	ck_assert_uint_eq(st.start, 99);
+	ck_assert_int_eq(np_others_parse(kthread, sizeof(kthread) - 1, &st), 0);
+	ck_assert_int_eq(st.kthread, 1);
+	ck_assert_int_eq(np_others_parse(ctl, sizeof(ctl) - 1, &st), 0);
+	ck_assert_str_eq(st.comm, "x?[31m?y");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(np_others_parse(bad[i], strlen(bad[i]), &st) == -1, "took '%s'",
+		    bad[i]);
+}
+END_TEST
+
+static double
+cpu_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A child that spins for half a CPU second between the two reads is
+ * counted; this process, waiting, is not among the others. */
+START_TEST(test_others_this_machine)
+{
+	struct np_others_probe *p = np_others_begin();
+	struct np_others o;
+	int fds[2], status;
+	pid_t child;
+	char c;
+
+	if (!p) {
+		/* No /proc to read: the figure is unknown, as the probe says. */
+		np_others_end(NULL, &o);
+		ck_assert(o.others_us == -1);
+		return;
+	}
+	ck_assert_int_eq(pipe(fds), 0);
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		volatile unsigned long spin = 0;
+
+		while (cpu_seconds() < 0.5)
+			spin++;
+		/* Alive until the second read: a process that has ended
+		 * takes its counters with it. */
+		(void)!write(fds[1], "x", 1);
+		pause();
+		_exit(0);
+	}
+	ck_assert_int_eq(read(fds[0], &c, 1), 1);
+	np_others_end(p, &o);
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	ck_assert_int_eq(o.pid, (int)getpid());
+	ck_assert_msg(o.others_us >= 480000, "others %lld us", (long long)o.others_us);
+	ck_assert(o.own_us >= 0 && o.seconds > 0);
+	ck_assert(o.top[0].pid != o.pid && o.top[1].pid != o.pid);
+	ck_assert(np_others_cpus(&o, -1) > 0);
+	ck_assert(np_others_cpus(&o, o.others_us) == 0);
+}
+END_TEST
+
 static Suite *
 cpu_suite(void)
 {
@@ -422,8 +517,13 @@ cpu_suite(void)
 	tcase_add_test(tc, test_compute_hotplug);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("others");
+	tcase_add_test(tc, test_others_parse);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("system");
 	tcase_add_test(tc, test_read_this_machine);
+	tcase_add_test(tc, test_others_this_machine);
 	suite_add_tcase(s, tc);
 
 	return s;

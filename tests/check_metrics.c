@@ -257,6 +257,44 @@ START_TEST(test_tally_iterations)
 }
 END_TEST
 
+/* Other processes' CPU in each iteration's row: on two hosts each end's
+ * figure as it came; on one host, the other end's own time (its session
+ * seen from here, or netperf seen from netserver) is not "another
+ * process"; the busiest is never the other end's session. */
+START_TEST(test_tally_others)
+{
+	const struct np_confidence_rule off = { false, 99, 5, false };
+	struct np_tally t;
+	struct np_result s = report(1.0), r;
+	struct np_others *l = &s.local_others, *rm = &s.remote_others;
+
+	*l = (struct np_others){ .others_us = 1500000, .own_us = 400000, .seconds = 2.0,
+				 .pid = 100 };
+	l->top[0] = (struct np_other_top){ "netserver", 200, 900000 };
+	l->top[1] = (struct np_other_top){ "stress-ng", 300, 500000 };
+	*rm = (struct np_others){ .others_us = 1000000, .own_us = 900000, .seconds = 2.0,
+				  .pid = 200 };
+	np_boot_id_parse("11111111-2222-3333-4444-555555555555", &s.local_boot);
+	np_boot_id_parse("66666666-2222-3333-4444-555555555555", &s.remote_boot);
+	memset(&t, 0, sizeof(t));
+	np_tally_add(&t, &off, &s);          /* two hosts */
+	s.remote_boot = s.local_boot;
+	np_tally_add(&t, &off, &s);          /* one host */
+	*rm = NP_OTHERS_UNKNOWN;
+	np_tally_add(&t, &off, &s);          /* netserver 2.7.1: nothing from it */
+	np_tally_fill(&t, &off, &r);
+	assert_near(r.iter[0].lothers, 0.75);
+	assert_near(r.iter[0].rothers, 0.5);
+	ck_assert_str_eq(r.iter[0].lothers_top, "netserver");   /* another host's: a process here */
+	assert_near(r.iter[1].lothers, (1.5 - 0.9) / 2);
+	assert_near(r.iter[1].rothers, (1.0 - 0.4) / 2);
+	ck_assert_str_eq(r.iter[1].lothers_top, "stress-ng");
+	ck_assert_int_eq(r.iter[1].lothers_top_pid, 300);
+	assert_near(r.iter[2].lothers, 0.75);
+	assert_near(r.iter[2].rothers, -1);
+}
+END_TEST
+
 START_TEST(test_tally_cpu_blocks)
 {
 	const struct np_confidence_rule rule = { true, 95, 5, false };
@@ -520,6 +558,7 @@ static Suite *metrics_suite(void)
 	tcase_add_test(tc, test_derive_cpu);
 	tcase_add_test(tc, test_tally);
 	tcase_add_test(tc, test_tally_iterations);
+	tcase_add_test(tc, test_tally_others);
 	tcase_add_test(tc, test_tally_cpu_blocks);
 	tcase_add_test(tc, test_sum_flows);
 	tcase_add_test(tc, test_sum_flows_trans);

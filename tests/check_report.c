@@ -29,6 +29,7 @@
 
 #include "golden.h"
 #include "report/report.h"
+#include "report/variance.h"
 #include "run/test.h"
 
 #ifndef TESTDATA_DIR
@@ -1004,6 +1005,160 @@ START_TEST(test_host_facts_block)
 }
 END_TEST
 
+/* The WARNING block's netperf-ng lines from fixed iterations: UDP_RR at
+ * -I 99,5, n iterations of the figures given, placement unknown (no
+ * placement line), others unknown but where set. */
+static void variance_case(struct np_report *r, const double *x, int n)
+{
+	golden_base(r, UR);
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 99;
+	golden_opts()->conf_width = 5;
+	r->res.iterations = n;
+	for (int i = 0; i < n; i++)
+		r->res.iter[i] = (struct np_iteration){ .throughput = x[i], .lcpu = -1, .rcpu = -1,
+							.local_at = NP_PLACEMENT_UNKNOWN,
+							.remote_at = NP_PLACEMENT_UNKNOWN,
+							.shared = -1, .lothers = -1, .rothers = -1 };
+}
+
+START_TEST(test_variance_trend)
+{
+	static const double rising[] = { 100, 103, 104, 110, 118, 121 };
+	static const double mixed[] = { 100, 121, 103, 118, 104, 110 };
+	struct np_report r;
+	char *got;
+
+	/* Six in order: S 15, exact p 2/720 < 0.01. */
+	variance_case(&r, rising, 6);
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("rising", got,
+			   "!!! netperf-ng: the figures rose across the 6 iterations, 100.00 first, "
+			   "121.00 last Trans/s (Mann-Kendall: S 15, p 0.0028 < 0.01, 99% "
+			   "confidence)\n");
+	free(got);
+	/* Falling, at 95 %: the same the other way. */
+	{
+		double falling[6];
+
+		for (int i = 0; i < 6; i++)
+			falling[i] = rising[5 - i];
+		variance_case(&r, falling, 6);
+		golden_opts()->conf_level = 95;
+		got = golden_render(np_variance_lines, &r, NULL);
+		ck_assert_ptr_nonnull(strstr(got, "the figures fell across the 6 iterations, 121.00 "
+						  "first, 100.00 last Trans/s (Mann-Kendall: S -15"));
+		ck_assert_ptr_nonnull(strstr(got, "< 0.05, 95% confidence)\n"));
+		free(got);
+	}
+	/* Four in order cannot show a trend at 99 % (p >= 1/12); nor can
+	 * six out of order. */
+	variance_case(&r, rising, 4);
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("four", got, "");
+	free(got);
+	variance_case(&r, mixed, 6);
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("mixed", got, "");
+	free(got);
+}
+END_TEST
+
+/* Placement: iterations 1 and 3 on one CPU, 2 on two, apart by far more
+ * than -I's width; the advice depends on -T. */
+START_TEST(test_variance_placement)
+{
+	static const double x[] = { 137883, 15049, 130000 };
+	struct np_report r;
+	char *got;
+
+	variance_case(&r, x, 3);
+	np_boot_id_parse("11111111-2222-3333-4444-555555555555", &r.res.local_boot);
+	r.res.remote_boot = r.res.local_boot;
+	for (int i = 0; i < 3; i++) {
+		r.res.iter[i].local_at = (struct np_placement){ true, 0, 0, 0 };
+		r.res.iter[i].remote_at = (struct np_placement){ true, i == 1, i == 1, 0 };
+		r.res.iter[i].shared = i != 1;
+	}
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("unpinned", got,
+			   "!!! netperf-ng: iterations 1,3: netperf and netserver on one CPU (0), "
+			   "133941.50 Trans/s mean (130000.00 to 137883.00)\n"
+			   "!!! netperf-ng: iteration 2: on CPUs 0 (netperf) and 1 (netserver), "
+			   "15049.00 Trans/s\n"
+			   "!!! netperf-ng: the iterations ran on different CPUs; pin both ends with "
+			   "-T (e.g. -T 0,1: netperf on CPU 0, netserver on CPU 1)\n");
+	free(got);
+	golden_opts()->lcpu_bind = 0;
+	got = golden_render(np_variance_lines, &r, NULL);
+	ck_assert_ptr_nonnull(strstr(got, "!!! netperf-ng: the iterations ran on different CPUs "
+					  "although -T asked for netperf on CPU 0 and netserver on "
+					  "any CPU\n"));
+	free(got);
+	/* Within the interval: nothing to say about placement. */
+	golden_opts()->conf_width = 200;
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("within", got, "");
+	free(got);
+	/* Two hosts: sharing a CPU cannot be said, nor is it said. */
+	golden_opts()->conf_width = 5;
+	np_boot_id_parse("66666666-2222-3333-4444-555555555555", &r.res.remote_boot);
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("two hosts", got, "");
+	free(got);
+}
+END_TEST
+
+START_TEST(test_variance_others)
+{
+	static const double x[] = { 31000, 48000, 33000 };
+	struct np_report r;
+	char *got;
+
+	/* Two hosts: netperf's had a busy process in iteration 2. */
+	variance_case(&r, x, 3);
+	np_boot_id_parse("11111111-2222-3333-4444-555555555555", &r.res.local_boot);
+	np_boot_id_parse("66666666-2222-3333-4444-555555555555", &r.res.remote_boot);
+	r.res.iter[0].lothers = 0.01;
+	r.res.iter[1].lothers = 1.5;
+	snprintf(r.res.iter[1].lothers_top, sizeof(r.res.iter[1].lothers_top), "stress-ng-cpu");
+	r.res.iter[1].lothers_top_pid = 4242;
+	r.res.iter[2].lothers = 0.02;
+	r.res.iter[0].rothers = r.res.iter[1].rothers = r.res.iter[2].rothers = 0.09;
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("netperf's host", got,
+			   "!!! netperf-ng: other processes took CPU on netperf's host: 0.01, 1.50, "
+			   "0.02 CPUs in iterations 1-3 (the busiest: stress-ng-cpu, pid 4242)\n");
+	free(got);
+
+	/* netserver's host, one iteration unknown; netperf's below a tenth. */
+	r.res.iter[1].lothers = 0.05;
+	r.res.iter[0].rothers = 0.5;
+	r.res.iter[2].rothers = -1;
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("netserver's host", got,
+			   "!!! netperf-ng: other processes took CPU on netserver's host: 0.50, "
+			   "0.09, ? CPUs in iterations 1-3\n");
+	free(got);
+
+	/* One host: one line, from netperf's figures. */
+	r.res.remote_boot = r.res.local_boot;
+	r.res.iter[1].lothers = 0.8;
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("one host", got,
+			   "!!! netperf-ng: other processes took CPU on the host of netperf and "
+			   "netserver: 0.01, 0.80, 0.02 CPUs in iterations 1-3 (the busiest: "
+			   "stress-ng-cpu, pid 4242)\n");
+	free(got);
+
+	/* Nobody else busy: nothing. */
+	r.res.iter[1].lothers = 0.02;
+	got = golden_render(np_variance_lines, &r, NULL);
+	golden_assert_text("quiet", got, "");
+	free(got);
+}
+END_TEST
+
 /* -v 2 with CPU: the same extra blocks follow the CPU data line. */
 START_TEST(test_v2_cpu_extras)
 {
@@ -1053,6 +1208,9 @@ static Suite *report_suite(void)
 	tcase_add_test(inv, test_rr_unit_k);
 	tcase_add_test(inv, test_wide_numbers);
 	tcase_add_test(inv, test_host_facts_block);
+	tcase_add_test(inv, test_variance_trend);
+	tcase_add_test(inv, test_variance_others);
+	tcase_add_test(inv, test_variance_placement);
 	tcase_add_test(inv, test_brief_and_v3);
 	tcase_add_loop_test(inv, test_cpu_remote_only, 0, N_REMOTE_ONLY);
 	tcase_add_test(inv, test_cpu_local_only);

@@ -925,6 +925,44 @@ START_TEST(test_results_ng_placement)
 }
 END_TEST
 
+/* Words 139..143: the session's pid, other processes' CPU time and the
+ * session's own, each refused past its range. */
+START_TEST(test_results_ng_others)
+{
+	uint8_t msg[NP_MSG_SIZE], bad[NP_MSG_SIZE];
+	struct np_omni_results r, back;
+	char why[WHYLEN];
+
+	memset(&r, 0, sizeof(r));
+	r.ng = true;
+	r.place = NP_PLACE_OTHERS | NP_PLACE_OWN | NP_PLACE_PID;
+	r.session_pid = 4242;
+	r.others_us = 0x123456789ull;
+	r.own_us = NP_CPU_US_MAX;
+	np_wire_encode_results(&r, msg);
+	ck_assert_uint_eq(be32(msg, 0x22c), 4242);
+	ck_assert_uint_eq(be32(msg, 0x230), 0x1);
+	ck_assert_uint_eq(be32(msg, 0x234), 0x23456789u);
+	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), 0);
+	ck_assert_uint_eq(back.place, r.place);
+	ck_assert_uint_eq(back.session_pid, 4242);
+	ck_assert(back.others_us == r.others_us && back.own_us == NP_CPU_US_MAX);
+
+	memcpy(bad, msg, sizeof(bad));
+	set_be32(bad, 0x238, 0x00001001u);   /* own_us 2^44 + 2^32: past the limit */
+	ck_assert_int_eq(np_wire_decode_results(bad, &back, why, sizeof(why)), EINVAL);
+	ck_assert_msg(strstr(why, "own_us") != NULL, "why '%s'", why);
+	memcpy(bad, msg, sizeof(bad));
+	set_be32(bad, 0x230, 0xffffffffu);
+	ck_assert_int_eq(np_wire_decode_results(bad, &back, why, sizeof(why)), EINVAL);
+	ck_assert_msg(strstr(why, "others_us") != NULL, "why '%s'", why);
+	memcpy(bad, msg, sizeof(bad));
+	set_be32(bad, 0x22c, NP_PID_MAX + 1);
+	ck_assert_int_eq(np_wire_decode_results(bad, &back, why, sizeof(why)), EINVAL);
+	ck_assert_msg(strstr(why, "session_pid") != NULL, "why '%s'", why);
+}
+END_TEST
+
 /* A hostile netserver's name for its congestion control: no byte of it
  * may reach the report as a control character (a newline forges a -k
  * line, an escape repaints the terminal). */
@@ -2670,7 +2708,7 @@ static const struct table_case {
 	{ "response", NP_WT_RESPONSE, sizeof(struct np_omni_response), 0x04, X_PARAMS },
 	{ "results", NP_WT_RESULTS, sizeof(struct np_omni_results), 0x04, X_PARAMS },
 	{ "ext", NP_WT_EXT, sizeof(struct np_ext), X_PARAMS, NP_MSG_SIZE },
-	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS - 0x20, X_MAGIC },
+	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS - 0x34, X_MAGIC },
 };
 #define N_TABLE_CASES ((int)(sizeof(table_cases) / sizeof(table_cases[0])))
 
@@ -2986,6 +3024,7 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_results_validation);
 	tcase_add_test(tc, test_results_ng_counts);
 	tcase_add_test(tc, test_results_ng_placement);
+	tcase_add_test(tc, test_results_ng_others);
 	tcase_add_test(tc, test_table_ranges);
 	tcase_add_test(tc, test_table_checks);
 	suite_add_tcase(s, tc);

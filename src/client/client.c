@@ -38,6 +38,7 @@
 #include "client/preflight.h"
 #include "client/progress.h"
 #include "host/cpu.h"
+#include "host/others.h"
 #include "report/json.h"
 #include "report/metrics.h"
 #include "report/report.h"
@@ -253,6 +254,7 @@ struct phase {
 	struct np_omni_response rsp;
 	void *sbase, *rbase;
 	bool cpu_ok;                  /* -c: the snapshot before the data */
+	struct np_others_probe *others;   /* other processes' CPU time: the first read */
 	int ran;                      /* test->client_run's return */
 };
 
@@ -408,6 +410,12 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	/* -s: the set-up is done; netperf waits before the data flows. */
 	if (o->wait_s > 0)
 		pause_s(o->wait_s);
+	/* Other processes' CPU time: read by one flow (they all share this
+	 * process), before its start gate and timer, since /proc takes a
+	 * while to read. */
+	s->local_others = NP_OTHERS_UNKNOWN;
+	if (l->index == 0)
+		ph->others = np_others_begin();
 	/* --flows: every flow is set up; they start together. */
 	if (l->gate && !np_gate_pass(l->gate))
 		return -1;
@@ -435,6 +443,8 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	if (p->test->connect_each)
 		l->crr_port_next = ph->run.port_next;
 	np_watch_end(&ph->watch);
+	np_others_end(ph->others, &s->local_others);
+	ph->others = NULL;
 	if (l->progress)
 		np_progress_erase(l->progress);   /* before anything prints */
 	if (!l->gate)
@@ -475,6 +485,7 @@ static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 	const struct np_opts *o = p->o;
 
 	s->remote_at = NP_PLACEMENT_UNKNOWN;
+	s->remote_others = NP_OTHERS_UNKNOWN;
 	if (ph->ran < 0) {
 		if (!o->no_control && np_exchange_cut_reason(l, s, &ph->rsp, ph->run.err, err))
 			return -1;
@@ -513,6 +524,11 @@ static int iteration(const struct np_plan *p, struct np_flow *l, struct np_resul
 	}
 	if (ph.run.fd >= 0)
 		close(ph.run.fd);
+	if (ph.others) {   /* the data phase did not start */
+		struct np_others unused;
+
+		np_others_end(ph.others, &unused);
+	}
 	free(ph.sbase);
 	free(ph.rbase);
 	return rc;

@@ -358,6 +358,16 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 		s->remote_at.migrations = res->migrations;
 	if (res->place & NP_PLACE_BOOT)
 		np_boot_id_join(res->boot_hi, res->boot_lo, &s->remote_boot);
+	/* Over netserver's own measure of the test's time. */
+	s->remote_others = NP_OTHERS_UNKNOWN;
+	if (res->place & NP_PLACE_OTHERS)
+		s->remote_others.others_us = (int64_t)res->others_us;
+	if (res->place & NP_PLACE_OWN)
+		s->remote_others.own_us = (int64_t)res->own_us;
+	if (res->place & NP_PLACE_PID)
+		s->remote_others.pid = (int)res->session_pid;
+	if (res->place & (NP_PLACE_OTHERS | NP_PLACE_OWN))
+		s->remote_others.seconds = res->elapsed_time > 0 ? res->elapsed_time : s->elapsed;
 	s->rcpu = -1.0;
 	s->rcpu_method = 'U';
 	s->rcpu_more = NP_UNMEASURED_CPU;

@@ -31,6 +31,7 @@
 #include "daemon/log.h"
 #include "host/cpu.h"
 #include "host/facts.h"
+#include "host/others.h"
 #include "host/placement.h"
 #include "run/busypoll.h"
 #include "run/dataaddr.h"
@@ -390,6 +391,8 @@ struct test_state {
 	uint32_t data_port;            /* where the data socket listens */
 	double elapsed, window;        /* the test's time; what the CPU snapshots span */
 	struct np_placement at;        /* where the server loop ran */
+	struct np_others_probe *others_probe;   /* the first read, until the second */
+	struct np_others others;       /* other processes' CPU time, the session's own */
 	struct np_omni_results res;
 };
 
@@ -507,6 +510,17 @@ static int cpu_snapshots(struct session *s, struct test_state *ts)
 		s->cpu1 = malloc(sizeof(*s->cpu1));
 	if (!s->cpu0 || !s->cpu1)
 		return refuse(s, ENOMEM, "out of memory for CPU snapshots");
+	return 0;
+}
+
+/* The first read of the CPU time other processes take during the
+ * test, for a netperf-ng client only (2.7.1's results have no room for
+ * it): before the response, so that it delays no data. */
+static int others_first(struct session *s, struct test_state *ts)
+{
+	ts->others = NP_OTHERS_UNKNOWN;
+	if (ts->q->ext.present && !s->legacy)
+		ts->others_probe = np_others_begin();
 	return 0;
 }
 
@@ -640,6 +654,18 @@ static void placement(const struct test_state *ts, struct np_omni_results *res)
 		res->migrations = ts->at.migrations > UINT32_MAX ? UINT32_MAX
 								 : (uint32_t)ts->at.migrations;
 	}
+	if (ts->others.others_us >= 0 && (uint64_t)ts->others.others_us <= NP_CPU_US_MAX) {
+		res->place |= NP_PLACE_OTHERS;
+		res->others_us = (uint64_t)ts->others.others_us;
+	}
+	if (ts->others.own_us >= 0 && (uint64_t)ts->others.own_us <= NP_CPU_US_MAX) {
+		res->place |= NP_PLACE_OWN;
+		res->own_us = (uint64_t)ts->others.own_us;
+	}
+	if (ts->others.pid > 0 && ts->others.pid <= NP_PID_MAX) {
+		res->place |= NP_PLACE_PID;
+		res->session_pid = (uint32_t)ts->others.pid;
+	}
 }
 
 /* What the results carry, read before the data sockets close
@@ -649,6 +675,8 @@ static int collect_results(struct session *s, struct test_state *ts)
 	struct np_run *run = &ts->run;
 	struct np_omni_results *res = &ts->res;
 
+	np_others_end(ts->others_probe, &ts->others);
+	ts->others_probe = NULL;
 	memset(res, 0, sizeof(*res));
 	conn_facts(ts->q, run, ts->lss, ts->lsr, res);
 	np_busypoll_finish(run, run->conn >= 0 ? run->conn : run->fd);
@@ -717,6 +745,7 @@ static void end_test(struct session *s, struct test_state *ts)
 		close(ts->run.fd);
 	free(ts->run.sbuf);
 	free(ts->run.rbuf);
+	np_others_end(ts->others_probe, &ts->others);   /* a step failed before the second read */
 	np_budget_give_bytes(s->rules->budget, s->rules->cell);
 	np_budget_give_spin(s->rules->budget, s->rules->cell);
 }
@@ -730,6 +759,7 @@ static test_step *const test_steps[] = {
 	apply_sizes,      /* the loop's message sizes */
 	take_buffers,     /* within --max-session-memory, --max-memory, --max-spinning */
 	cpu_snapshots,    /* -c/-C */
+	others_first,     /* other processes' CPU time, for netperf-ng */
 	send_response,
 	arm_run,          /* timers, counts, busy-poll */
 	run_data,         /* the test's server loop */

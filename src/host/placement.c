@@ -183,6 +183,11 @@ static bool stayed(const struct np_placement *a)
 	return a->known && a->migrations == 0 && a->cpu_start == a->cpu_end;
 }
 
+bool np_boot_id_same(const struct np_boot_id *a, const struct np_boot_id *b)
+{
+	return a->known && b->known && memcmp(a->b, b->b, sizeof(a->b)) == 0;
+}
+
 int np_placement_shared(const struct np_placement *a, const struct np_boot_id *aboot,
 			const struct np_placement *b, const struct np_boot_id *bboot)
 {

@@ -45,6 +45,9 @@ void np_boot_id_read(struct np_boot_id *id);
 /* The boot id's text ("8-4-4-4-12" hex) into 16 bytes: 0, or -1. */
 int np_boot_id_parse(const char *text, struct np_boot_id *id);
 
+/* Both known and equal: one boot of one host. */
+bool np_boot_id_same(const struct np_boot_id *a, const struct np_boot_id *b);
+
 /* The 16 bytes as two 64-bit words, first byte highest (the wire's). */
 void np_boot_id_split(const struct np_boot_id *id, uint64_t *hi, uint64_t *lo);
 void np_boot_id_join(uint64_t hi, uint64_t lo, struct np_boot_id *id);

@@ -501,6 +501,19 @@ static json_t *shared_cpu(int shared)
 	return shared < 0 ? json_null() : json_boolean(shared);
 }
 
+/* The busiest other process on netperf's host, when any took CPU. */
+static json_t *busiest(struct jb *b, const struct np_iteration *it)
+{
+	json_t *o;
+
+	if (!(it->lothers > 0) || !it->lothers_top[0])
+		return json_null();
+	o = json_object();
+	put(b, o, "name", text(it->lothers_top));
+	put(b, o, "pid", json_integer(it->lothers_top_pid));
+	return o;
+}
+
 static json_t *iterations(struct jb *b, const struct np_report *r)
 {
 	const int n = r->res.iterations < NP_ITERATIONS_MAX ? r->res.iterations : NP_ITERATIONS_MAX;
@@ -520,6 +533,9 @@ static json_t *iterations(struct jb *b, const struct np_report *r)
 		put(b, o, "local_placement", placement(b, &it->local_at));
 		put(b, o, "remote_placement", placement(b, &it->remote_at));
 		put(b, o, "shared_cpu", shared_cpu(it->shared));
+		put(b, o, "local_other_cpus", num_if(it->lothers >= 0, it->lothers));
+		put(b, o, "remote_other_cpus", num_if(it->rothers >= 0, it->rothers));
+		put(b, o, "local_other_busiest", busiest(b, it));
 		add(b, a, o);
 	}
 	return a;

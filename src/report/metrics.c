@@ -178,14 +178,34 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 					     sum->rcpu_more.count);
 }
 
+/* One iteration's row of the tally.  Other processes' CPU: on one host
+ * each end sees the other end as another process, which it is not. */
+static void iteration_of(const struct np_result *s, struct np_iteration *it)
+{
+	const bool one_host = np_boot_id_same(&s->local_boot, &s->remote_boot);
+
+	*it = (struct np_iteration){
+		.elapsed = s->elapsed, .throughput = s->throughput,
+		.bits_per_s = s->bits_per_s, .trans_per_s = s->trans_per_s,
+		.lcpu = s->lcpu, .rcpu = s->rcpu,
+		.local_at = s->local_at, .remote_at = s->remote_at, .shared = s->shared_cpu,
+		.lothers = np_others_cpus(&s->local_others, one_host ? s->remote_others.own_us : -1),
+		.rothers = np_others_cpus(&s->remote_others, one_host ? s->local_others.own_us : -1),
+	};
+	const struct np_other_top *top =
+		np_others_busiest(&s->local_others, one_host ? s->remote_others.pid : 0);
+
+	if (top) {
+		memcpy(it->lothers_top, top->name, sizeof(it->lothers_top));
+		it->lothers_top_pid = top->pid;
+	}
+}
+
 void np_tally_add(struct np_tally *t, const struct np_confidence_rule *rule,
 		  const struct np_result *s)
 {
 	if (t->tput.n < NP_ITERATIONS_MAX)
-		t->iter[t->tput.n] = (struct np_iteration){ s->elapsed, s->throughput,
-							    s->bits_per_s, s->trans_per_s,
-							    s->lcpu, s->rcpu, s->local_at,
-							    s->remote_at, s->shared_cpu };
+		iteration_of(s, &t->iter[t->tput.n]);
 	np_stats_add(&t->bps, s->bits_per_s);
 	np_stats_add(&t->tps, s->trans_per_s);
 	np_stats_add(&t->tput, s->throughput);

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "host/facts.h"
+#include "host/others.h"
 #include "host/placement.h"
 #include "run/stats.h"
 #include "run/test.h"
@@ -40,6 +41,13 @@ struct np_iteration {
 	 * (np_placement_shared: 1, 0, -1 unknown). */
 	struct np_placement local_at, remote_at;
 	int shared;
+	/* CPUs' worth that other processes took on netperf's and on
+	 * netserver's host (np_others_cpus; on one host, the other end's
+	 * own time is not counted), -1 unknown; and on netperf's, the
+	 * busiest of them. */
+	double lothers, rothers;
+	char lothers_top[NP_OTHERS_COMM + 1];
+	int lothers_top_pid;
 };
 
 /* A figure over the iterations: its mean, its sample standard deviation
@@ -136,6 +144,10 @@ struct np_result {
 	struct np_placement local_at, remote_at;
 	struct np_boot_id local_boot, remote_boot;
 	int shared_cpu;
+	/* The CPU time other processes took on each host over the data
+	 * phase, and each end's own (others.h); remote_others from
+	 * netserver-ng only. */
+	struct np_others local_others, remote_others;
 
 	/* -j (or a latency field): round-trip times in microseconds, and
 	 * the histogram they come from (nanoseconds; NULL = not kept). */

@@ -4,8 +4,8 @@
  * (which is printed unchanged before them), each stating a measurement,
  * never a guess: where the data loops ran when that differed between
  * iterations with figures apart by more than the requested interval, a
- * trend across the iterations by a rank test, and busy CPU time on
- * either end that neither the test nor interrupts account for.
+ * trend across the iterations by a rank test (Mann-Kendall), and CPU
+ * time other processes took on either end (others.h).
  */
 #ifndef NP_VARIANCE_H
 #define NP_VARIANCE_H

@@ -317,10 +317,25 @@ static int check_zc_copied(const void *s, const struct np_wire_field *f, char *w
 	return 0;
 }
 
+static int check_cpu_us(const void *s, const struct np_wire_field *f, char *why, size_t whylen)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)s + f->at, sizeof(v));
+	if (v > NP_CPU_US_MAX)
+		return fail(why, whylen, EINVAL, "%s %" PRIu64 " us is past %" PRIu64, f->name, v,
+			    NP_CPU_US_MAX);
+	return 0;
+}
+
 /* The results' netperf-ng counts, in the extension's parameter words
  * (doc/extension.md, "Results"); word 159 is reserved, 0.  Before them,
- * words 144..151: where netserver's data loop ran. */
+ * words 139..151: the session's pid, other processes' CPU time and the
+ * session's own, and where netserver's data loop ran. */
 static const struct np_wire_field results_ng_fields[] = {
+	{ RR(EXT_PARAMS - 0x34, NP_WK_U32, session_pid), .bounds = NP_WB_MAX, .max = NP_PID_MAX },
+	{ RR(EXT_PARAMS - 0x30, NP_WK_U64, others_us), .check = check_cpu_us },
+	{ RR(EXT_PARAMS - 0x28, NP_WK_U64, own_us), .check = check_cpu_us },
 	{ RR(EXT_PARAMS - 0x20, NP_WK_U64, boot_hi) },
 	{ RR(EXT_PARAMS - 0x18, NP_WK_U64, boot_lo) },
 	{ RR(EXT_PARAMS - 0x10, NP_WK_U32, place), .mask = NP_PLACE_ALL },

@@ -254,13 +254,27 @@ struct np_omni_results {
 	uint32_t place;
 	int32_t cpu_start, cpu_end;
 	uint32_t migrations;
+	/* The CPU time, in microseconds, that other processes on its host
+	 * and netserver's session itself took over the test (others.h). */
+	uint64_t others_us, own_us;
+	uint32_t session_pid;    /* on one host, netperf leaves it out */
 };
 
-/* The results' place bits: boot id, CPUs, migrations known. */
+/* The results' place bits: boot id, CPUs, migrations, other processes'
+ * and the session's own CPU time known. */
 #define NP_PLACE_BOOT 0x1u
 #define NP_PLACE_CPU 0x2u
 #define NP_PLACE_MIGRATIONS 0x4u
-#define NP_PLACE_ALL (NP_PLACE_BOOT | NP_PLACE_CPU | NP_PLACE_MIGRATIONS)
+#define NP_PLACE_OTHERS 0x8u
+#define NP_PLACE_OWN 0x10u
+#define NP_PLACE_PID 0x20u
+#define NP_PLACE_ALL                                                                        \
+	(NP_PLACE_BOOT | NP_PLACE_CPU | NP_PLACE_MIGRATIONS | NP_PLACE_OTHERS | NP_PLACE_OWN | \
+	 NP_PLACE_PID)
+/* Linux's PID_MAX_LIMIT. */
+#define NP_PID_MAX 4194304
+/* A CPU time past this (about 200 days) is refused. */
+#define NP_CPU_US_MAX (UINT64_C(1) << 44)
 
 /* The omni messages' tables (wire_field.h), which the encoders and
  * decoders below walk: the request, the response, the results (each
