@@ -410,11 +410,11 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	/* -s: the set-up is done; netperf waits before the data flows. */
 	if (o->wait_s > 0)
 		pause_s(o->wait_s);
-	/* Other processes' CPU time: read by one flow (they all share this
-	 * process), before its start gate and timer, since /proc takes a
-	 * while to read. */
+	/* Other processes' CPU time, before the timer, since /proc takes a
+	 * while to read.  Not with --flows: each flow's netserver session
+	 * is a process of its own, which would count as another. */
 	s->local_others = NP_OTHERS_UNKNOWN;
-	if (l->index == 0)
+	if (!l->gate)
 		ph->others = np_others_begin();
 	/* --flows: every flow is set up; they start together. */
 	if (l->gate && !np_gate_pass(l->gate))
@@ -498,6 +498,8 @@ static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		np_exchange_no_control_results(s);
 	else if (np_exchange_results(p, l, s, &ph->rsp, err) < 0)
 		return -1;
+	if (l->gate)   /* --flows: the other flows' sessions are not "others" */
+		s->remote_others = NP_OTHERS_UNKNOWN;
 	np_boot_id_read(&s->local_boot);
 	s->shared_cpu = np_placement_shared(&s->local_at, &s->local_boot, &s->remote_at,
 					    &s->remote_boot);
