@@ -95,8 +95,19 @@ def hold(host, port, n, srcs):
             except OSError as e:
                 print("admission.py: connect from %s: %s" % (src, e), file=sys.stderr)
                 return 1
-    time.sleep(1.0)
-    refused = sum(1 for s in conns if refused_now(s))
+    # netserver answers a refusal at once and holds the rest; a slow one
+    # (a sanitizer build on a loaded machine) takes a while to go through
+    # them all, so the count is read once it has stopped growing for 2 s.
+    start = last = time.monotonic()
+    refused = -1
+    while True:
+        now_refused = sum(1 for s in conns if refused_now(s))
+        now = time.monotonic()
+        if now_refused != refused:
+            refused, last = now_refused, now
+        if (now - last >= 2.0 and now - start >= 1.0) or now - start >= 60:
+            break
+        time.sleep(0.25)
     print("held %d refused %d" % (len(conns) - refused, refused), flush=True)
     time.sleep(3600)
     return 0
