@@ -171,13 +171,8 @@ int np_watch_start(struct np_watch *w, double seconds, double tick_s, double pro
 		(void)fcntl(w->wake[i], F_SETFL, O_NONBLOCK);
 	}
 	pthread_mutex_init(&w->lock, NULL);
-	w->end = seconds > 0 ? np_now() + seconds : 0;
-	w->tick = tick_s > 0 ? tick_s : 0;
-	w->next_tick = np_now() + w->tick;
-	w->progress = progress_s > 0 ? progress_s : 0;
-	w->next_progress = np_now() + w->progress;
 	/* Signals stay with the run's own thread, whose calls they may cut
-	 * short as before (Ctrl-C). */
+	 * short as before (Ctrl-C).  The thread starts with nothing due. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	err = pthread_create(&w->thread, NULL, watch_main, w);
@@ -190,6 +185,18 @@ int np_watch_start(struct np_watch *w, double seconds, double tick_s, double pro
 		return -1;
 	}
 	w->running = true;
+	/* The times count from after the thread's creation, which can take
+	 * milliseconds on a loaded machine: a run that reads its start from
+	 * np_watch_origin() lasts its full length (it read 0.99 s of -l 1). */
+	pthread_mutex_lock(&w->lock);
+	w->origin = np_now();
+	w->end = seconds > 0 ? w->origin + seconds : 0;
+	w->tick = tick_s > 0 ? tick_s : 0;
+	w->next_tick = w->origin + w->tick;
+	w->progress = progress_s > 0 ? progress_s : 0;
+	w->next_progress = w->origin + w->progress;
+	pthread_mutex_unlock(&w->lock);
+	poke(w);
 	return 0;
 }
 

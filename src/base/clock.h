@@ -38,6 +38,7 @@ struct np_watch {
 	int wake[2];         /* a pipe: the thread re-reads its settings */
 	int ctl_fd;          /* -1: none */
 	int stop_fd;         /* readable = stop (netperf's Ctrl-C); -1: none */
+	double origin;       /* np_now() when it started: the run's time 0 */
 	double end;          /* np_now() of the end; 0: none */
 	double tick;         /* -D seconds; 0: none */
 	double next_tick;
@@ -52,7 +53,8 @@ double np_now(void);
  * Start the watch: the end after seconds (<= 0: none), a tick every
  * tick_s and a progress event every progress_s (<= 0: none), ctl_fd
  * watched for its peer's close and stop_fd for input (either -1).  The
- * flags start clear.  0, or -1 with errno.
+ * flags start clear; the times count from np_watch_origin().  0, or -1
+ * with errno.
  */
 int np_watch_start(struct np_watch *w, double seconds, double tick_s, double progress_s,
 		   int ctl_fd, int stop_fd);
@@ -64,6 +66,13 @@ void np_watch_restart(struct np_watch *w, double seconds);
 void np_watch_disarm(struct np_watch *w);
 /* End the thread; the flags keep their values. */
 void np_watch_end(struct np_watch *w);
+
+/* np_now() at the start: where a run's elapsed time begins, so that a
+ * run the end stops has lasted at least its seconds. */
+static inline double np_watch_origin(const struct np_watch *w)
+{
+	return w->origin;
+}
 
 static inline bool np_watch_fired(struct np_watch *w)
 {

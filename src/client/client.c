@@ -431,7 +431,7 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 			catch_sigint(false);
 		return np_fail(err, "starting the run's watch: %s", strerror(errno));
 	}
-	t0 = ph->im.since = np_now();
+	t0 = ph->im.since = np_watch_origin(&ph->watch);
 	if (l->progress)
 		np_progress_phase(l->progress, t0, 0);
 	if (l->gate)

@@ -609,7 +609,7 @@ static int run_data(struct session *s, struct test_state *ts)
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		return -1;
 	}
-	t0 = np_now();
+	t0 = np_watch_origin(&ts->watch);
 	np_place_begin(&probe);
 	(void)ts->t->server_run(run);
 	np_place_end(&probe, &ts->at);

@@ -1,0 +1,132 @@
+/*
+ * check_clock.c - unit tests for clock.c: the run's watch.  A run that
+ * counts its time from np_watch_origin() and stops when the watch says so
+ * has lasted at least its length (a -l 1 once read 0.99 s, its timer
+ * started before the watch thread had been created); restarting lifts the
+ * stop the old end set; a tick comes every period, counted from the
+ * origin.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <check.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "base/clock.h"
+
+#define WAIT_LIMIT_S 10.0   /* a stop that never comes fails, not hangs */
+
+static Suite *clock_suite(void);
+
+/* Spin (with short sleeps) until flag is set; the np_now() then. */
+static double wait_for(atomic_int *flag)
+{
+	const double give_up = np_now() + WAIT_LIMIT_S;
+	const struct timespec nap = { .tv_sec = 0, .tv_nsec = 100000 };
+
+	while (!atomic_load(flag)) {
+		ck_assert_msg(np_now() < give_up, "the watch never raised its flag");
+		nanosleep(&nap, NULL);
+	}
+	return np_now();
+}
+
+START_TEST(test_origin_counts)
+{
+	/* Twenty short runs: each one's origin lies between the calls
+	 * around np_watch_start, and its stop comes no earlier than the
+	 * length after it. */
+	for (int i = 0; i < 20; i++) {
+		struct np_watch w;
+		const double before = np_now();
+		double after, stopped;
+
+		ck_assert_int_eq(np_watch_start(&w, 0.02, 0, 0, -1, -1), 0);
+		after = np_now();
+		ck_assert(np_watch_origin(&w) >= before);
+		ck_assert(np_watch_origin(&w) <= after);
+		ck_assert(!atomic_load(&w.ev.stop));
+		stopped = wait_for(&w.ev.stop);
+		ck_assert_msg(stopped - np_watch_origin(&w) >= 0.02,
+			      "stopped %.6f s after the origin", stopped - np_watch_origin(&w));
+		ck_assert(np_watch_fired(&w));
+		ck_assert(!np_watch_gone(&w));
+		np_watch_end(&w);
+	}
+}
+END_TEST
+
+START_TEST(test_restart_lifts_stop)
+{
+	struct np_watch w;
+	double again;
+
+	ck_assert_int_eq(np_watch_start(&w, 0.01, 0, 0, -1, -1), 0);
+	(void)wait_for(&w.ev.stop);
+	again = np_now();
+	np_watch_restart(&w, 0.05);
+	ck_assert(!atomic_load(&w.ev.stop));
+	ck_assert(!np_watch_fired(&w));
+	ck_assert(wait_for(&w.ev.stop) - again >= 0.05);
+	np_watch_end(&w);
+}
+END_TEST
+
+START_TEST(test_no_end)
+{
+	struct np_watch w;
+	const struct timespec nap = { .tv_sec = 0, .tv_nsec = 50000000 };
+
+	ck_assert_int_eq(np_watch_start(&w, 0, 0, 0, -1, -1), 0);
+	nanosleep(&nap, NULL);
+	ck_assert(!atomic_load(&w.ev.stop));
+	ck_assert(!atomic_load(&w.ev.pending));
+	np_watch_end(&w);
+	ck_assert(!np_watch_fired(&w));
+}
+END_TEST
+
+START_TEST(test_ticks_from_origin)
+{
+	struct np_watch w;
+
+	ck_assert_int_eq(np_watch_start(&w, 0, 0.02, 0, -1, -1), 0);
+	for (int k = 1; k <= 3; k++) {
+		double t = wait_for(&w.ev.tick);
+
+		ck_assert_msg(t - np_watch_origin(&w) >= 0.02 * k,
+			      "tick %d at %.6f s", k, t - np_watch_origin(&w));
+		atomic_store(&w.ev.tick, 0);
+	}
+	ck_assert(!atomic_load(&w.ev.stop));
+	np_watch_end(&w);
+}
+END_TEST
+
+static Suite *clock_suite(void)
+{
+	Suite *s = suite_create("clock");
+	TCase *tc = tcase_create("watch");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_origin_counts);
+	tcase_add_test(tc, test_restart_lifts_stop);
+	tcase_add_test(tc, test_no_end);
+	tcase_add_test(tc, test_ticks_from_origin);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(clock_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
