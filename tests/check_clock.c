@@ -65,11 +65,15 @@ START_TEST(test_restart_lifts_stop)
 
 	ck_assert_int_eq(np_watch_start(&w, 0.01, 0, 0, -1, -1), 0);
 	(void)wait_for(&w.ev.stop);
-	again = np_now();
-	np_watch_restart(&w, 0.05);
+	/* An end far off first, so that no preemption of this thread can
+	 * let it come before the asserts (a CPU hog on every core). */
+	np_watch_restart(&w, WAIT_LIMIT_S);
 	ck_assert(!atomic_load(&w.ev.stop));
 	ck_assert(!np_watch_fired(&w));
+	again = np_now();
+	np_watch_restart(&w, 0.05);
 	ck_assert(wait_for(&w.ev.stop) - again >= 0.05);
+	ck_assert(np_watch_fired(&w));
 	np_watch_end(&w);
 }
 END_TEST

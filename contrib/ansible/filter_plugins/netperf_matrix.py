@@ -117,6 +117,12 @@ def netperf_matrix(hosts, tests, sizes=None, concurrency="rounds", test_args=Non
     return slots
 
 
+def netperf_slot_clients(slots):
+    """The most clients one slot has: Ansible must run that many hosts
+    at once (its forks) for the slot's runs to start together."""
+    return max((len({r["client"] for r in slot["runs"]}) for slot in slots or []), default=0)
+
+
 def netperf_args(value):
     """matrix_netperf_args: a list, or a string split as a shell would."""
     if value is None or value == "":
@@ -135,4 +141,5 @@ def netperf_abspath(path):
 class FilterModule(object):
     def filters(self):
         return {"netperf_matrix": netperf_matrix, "netperf_args": netperf_args,
-                "netperf_abspath": netperf_abspath}
+                "netperf_abspath": netperf_abspath,
+                "netperf_slot_clients": netperf_slot_clients}
