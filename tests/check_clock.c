@@ -4,13 +4,16 @@
  * has lasted at least its length (a -l 1 once read 0.99 s, its timer
  * started before the watch thread had been created); restarting lifts the
  * stop the old end set; a tick comes every period, counted from the
- * origin.
+ * origin.  The caller (netperf's progress line) hears of each tick
+ * before the loop can see it, gets its frames half a period after each
+ * request for the loop's counter, and a last call once, at the end.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -43,7 +46,7 @@ START_TEST(test_origin_counts)
 		const double before = np_now();
 		double after, stopped;
 
-		ck_assert_int_eq(np_watch_start(&w, 0.02, 0, 0, -1, -1), 0);
+		ck_assert_int_eq(np_watch_start(&w, 0.02, 0, NULL, -1, -1), 0);
 		after = np_now();
 		ck_assert(np_watch_origin(&w) >= before);
 		ck_assert(np_watch_origin(&w) <= after);
@@ -63,7 +66,7 @@ START_TEST(test_restart_lifts_stop)
 	struct np_watch w;
 	double again;
 
-	ck_assert_int_eq(np_watch_start(&w, 0.01, 0, 0, -1, -1), 0);
+	ck_assert_int_eq(np_watch_start(&w, 0.01, 0, NULL, -1, -1), 0);
 	(void)wait_for(&w.ev.stop);
 	/* An end far off first, so that no preemption of this thread can
 	 * let it come before the asserts (a CPU hog on every core). */
@@ -83,7 +86,7 @@ START_TEST(test_no_end)
 	struct np_watch w;
 	const struct timespec nap = { .tv_sec = 0, .tv_nsec = 50000000 };
 
-	ck_assert_int_eq(np_watch_start(&w, 0, 0, 0, -1, -1), 0);
+	ck_assert_int_eq(np_watch_start(&w, 0, 0, NULL, -1, -1), 0);
 	nanosleep(&nap, NULL);
 	ck_assert(!atomic_load(&w.ev.stop));
 	ck_assert(!atomic_load(&w.ev.pending));
@@ -96,7 +99,7 @@ START_TEST(test_ticks_from_origin)
 {
 	struct np_watch w;
 
-	ck_assert_int_eq(np_watch_start(&w, 0, 0.02, 0, -1, -1), 0);
+	ck_assert_int_eq(np_watch_start(&w, 0, 0.02, NULL, -1, -1), 0);
 	for (int k = 1; k <= 3; k++) {
 		double t = wait_for(&w.ev.tick);
 
@@ -106,6 +109,72 @@ START_TEST(test_ticks_from_origin)
 	}
 	ck_assert(!atomic_load(&w.ev.stop));
 	np_watch_end(&w);
+}
+END_TEST
+
+/* What a caller saw, in its thread. */
+struct seen {
+	struct np_watch *w;
+	atomic_int frames;
+	int ticks, lasts;
+	bool tick_early;         /* ev.tick already n when TICK n came */
+	bool frame_early;        /* a frame before its half period */
+	bool after_last;
+};
+
+static void record(void *ctx, enum np_watch_call what, int n, double elapsed)
+{
+	struct seen *s = ctx;
+
+	if (s->lasts)
+		s->after_last = true;
+	switch (what) {
+	case NP_WATCH_FRAME:
+		if (elapsed < 0.02 * atomic_load(&s->frames) + 0.01)
+			s->frame_early = true;
+		atomic_fetch_add(&s->frames, 1);
+		break;
+	case NP_WATCH_TICK:
+		if (atomic_load(&s->w->ev.tick) == n)
+			s->tick_early = true;
+		s->ticks++;
+		break;
+	case NP_WATCH_LAST:
+		s->lasts++;
+		break;
+	}
+}
+
+START_TEST(test_caller)
+{
+	struct np_watch w;
+	struct seen s = { .w = &w };
+	const struct np_watch_caller c = { 0.02, record, &s };
+	const struct timespec nap = { .tv_sec = 0, .tv_nsec = 100000 };
+	const double give_up = np_now() + WAIT_LIMIT_S;
+	int last_tick = 0;
+
+	ck_assert_int_eq(np_watch_start(&w, 0, 0.03, &c, -1, -1), 0);
+	/* The counter is asked for at the start. */
+	wait_for(&w.ev.progress);
+	for (int k = 1; k <= 3; k++) {
+		int n;
+
+		wait_for(&w.ev.tick);
+		n = atomic_exchange(&w.ev.tick, 0);
+		ck_assert_msg(n > last_tick, "tick %d after %d", n, last_tick);
+		last_tick = n;
+	}
+	while (atomic_load(&s.frames) < 3) {
+		ck_assert_msg(np_now() < give_up, "no third frame");
+		nanosleep(&nap, NULL);
+	}
+	np_watch_end(&w);
+	ck_assert_int_eq(s.lasts, 1);
+	ck_assert(!s.after_last);
+	ck_assert_msg(!s.tick_early, "ev.tick was raised before the caller heard of it");
+	ck_assert_msg(!s.frame_early, "a frame came before its half period");
+	ck_assert_int_ge(s.ticks, 3);
 }
 END_TEST
 
@@ -119,6 +188,7 @@ static Suite *clock_suite(void)
 	tcase_add_test(tc, test_restart_lifts_stop);
 	tcase_add_test(tc, test_no_end);
 	tcase_add_test(tc, test_ticks_from_origin);
+	tcase_add_test(tc, test_caller);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
@@ -52,51 +53,87 @@ static bool peer_closed(int fd, short revents)
 #define CLOSE_EVENTS POLLIN
 #endif
 
-/* An event every period (0: none) due at *at: raised when now has come;
- * the earlier of next and the next *at. */
-static double periodic(double period, double *at, atomic_int *flag, atomic_int *pending,
-		       double now, double next)
+/* An event every period (0: none) due at *at: whether it is due at now
+ * (a late wake-up skips events rather than bunching them); *next becomes
+ * the earlier of itself (0: nothing) and the next *at. */
+static bool periodic(double period, double *at, double now, double *next)
 {
+	bool is_due = false;
+
 	if (period <= 0)
-		return next;
+		return false;
 	if (now >= *at) {
-		atomic_store(flag, 1);
-		atomic_store(pending, 1);
-		/* A late wake-up skips events rather than bunching them. */
+		is_due = true;
 		while (*at <= now)
 			*at += period;
 	}
-	return next == 0 || *at < next ? *at : next;
+	if (*next == 0 || *at < *next)
+		*next = *at;
+	return is_due;
 }
 
-/* Due work at now; the next time something is due (0: nothing is). */
-static double due(struct np_watch *w, double now)
-{
-	double next = 0;
+enum { DUE_TICK = 1, DUE_COUNT = 2, DUE_FRAME = 4 };
 
+/* Due work at now: the end raised here; a tick, the loop's counter and
+ * the caller's frame returned for the thread to announce; *next the next
+ * time something is due (0: nothing is). */
+static unsigned due(struct np_watch *w, double now, double *next)
+{
+	unsigned what = 0;
+
+	*next = 0;
 	if (w->end > 0) {
 		if (now >= w->end) {
 			w->end = 0;
 			atomic_store(&w->fired, 1);
 			raise_stop(w);
 		} else {
-			next = w->end;
+			*next = w->end;
 		}
 	}
-	next = periodic(w->tick, &w->next_tick, &w->ev.tick, &w->ev.pending, now, next);
-	return periodic(w->progress, &w->next_progress, &w->ev.progress, &w->ev.pending, now,
-			next);
+	if (periodic(w->tick, &w->next_tick, now, next)) {
+		what |= DUE_TICK;
+		w->ticks = w->ticks == INT_MAX ? 1 : w->ticks + 1;
+	}
+	if (w->caller.call && periodic(w->caller.period, &w->next_count, now, next))
+		what |= DUE_COUNT;
+	if (w->caller.call && periodic(w->caller.period, &w->next_frame, now, next))
+		what |= DUE_FRAME;
+	return what;
+}
+
+/* What is due, outside the lock: the caller hears of a tick before the
+ * loop can (the progress line is off the terminal before the -D line
+ * comes). */
+static void announce(struct np_watch *w, const struct np_watch_caller *c, unsigned what, int n,
+		     double elapsed)
+{
+	if (what & DUE_TICK) {
+		if (c->call)
+			c->call(c->ctx, NP_WATCH_TICK, n, elapsed);
+		atomic_store(&w->ev.tick, n);
+		atomic_store(&w->ev.pending, 1);
+	}
+	if (what & DUE_COUNT) {
+		atomic_store(&w->ev.progress, 1);
+		atomic_store(&w->ev.pending, 1);
+	}
+	if (what & DUE_FRAME)
+		c->call(c->ctx, NP_WATCH_FRAME, 0, elapsed);
 }
 
 static void *watch_main(void *arg)
 {
 	struct np_watch *w = arg;
+	struct np_watch_caller c;
+	double origin;
 
 	pthread_mutex_lock(&w->lock);
 	while (!w->quit) {
 		struct pollfd p[3];
-		int n = 0, ms = -1, ctl = -1, stop = -1;
-		double now = np_now(), next = due(w, now);
+		int n = 0, ms = -1, ctl = -1, stop = -1, tick;
+		double now = np_now(), next;
+		unsigned what = due(w, now, &next);
 
 		if (next > 0)
 			ms = (int)((next - now) * 1000.0) + 1;  /* never early */
@@ -109,7 +146,11 @@ static void *watch_main(void *arg)
 			stop = n;
 			p[n++] = (struct pollfd){ .fd = w->stop_fd, .events = POLLIN };
 		}
+		c = w->caller;
+		tick = w->ticks;
+		origin = w->origin;
 		pthread_mutex_unlock(&w->lock);
+		announce(w, &c, what, tick, now - origin);
 		n = poll(p, (nfds_t)n, ms);
 		pthread_mutex_lock(&w->lock);
 		if (n <= 0)
@@ -136,7 +177,11 @@ static void *watch_main(void *arg)
 			w->stop_fd = -1;
 		}
 	}
+	c = w->caller;
+	origin = w->origin;
 	pthread_mutex_unlock(&w->lock);
+	if (c.call)
+		c.call(c.ctx, NP_WATCH_LAST, 0, np_now() - origin);
 	return NULL;
 }
 
@@ -149,8 +194,8 @@ static void poke(struct np_watch *w)
 	while (n < 0 && errno == EINTR);
 }
 
-int np_watch_start(struct np_watch *w, double seconds, double tick_s, double progress_s,
-		   int ctl_fd, int stop_fd)
+int np_watch_start(struct np_watch *w, double seconds, double tick_s,
+		   const struct np_watch_caller *caller, int ctl_fd, int stop_fd)
 {
 	sigset_t all, old;
 	int err;
@@ -193,8 +238,11 @@ int np_watch_start(struct np_watch *w, double seconds, double tick_s, double pro
 	w->end = seconds > 0 ? w->origin + seconds : 0;
 	w->tick = tick_s > 0 ? tick_s : 0;
 	w->next_tick = w->origin + w->tick;
-	w->progress = progress_s > 0 ? progress_s : 0;
-	w->next_progress = w->origin + w->progress;
+	if (caller && caller->call && caller->period > 0) {
+		w->caller = *caller;
+		w->next_count = w->origin;
+		w->next_frame = w->origin + caller->period / 2;
+	}
 	pthread_mutex_unlock(&w->lock);
 	poke(w);
 	return 0;

@@ -4,10 +4,12 @@
  * A watch belongs to one run.  Its thread sleeps in poll() until the
  * run's end, the next -D tick or the close of the watched control
  * connection, and sets flags in struct np_events that the data loop reads
- * with one load per operation.  No signal ends a run: a loop blocked in a
- * call notices the flags when the call returns, and data sockets carry a
- * short SO_RCVTIMEO/SO_SNDTIMEO (NP_WAKE_MS, sock.h) so that no call
- * blocks long.  Runs in different threads each have their own watch.
+ * with one load per operation; netperf's progress line is drawn from it
+ * (struct np_watch_caller), never from the loop.  No signal ends a run:
+ * a loop blocked in a call notices the flags when the call returns, and
+ * data sockets carry a short SO_RCVTIMEO/SO_SNDTIMEO (NP_WAKE_MS, sock.h)
+ * so that no call blocks long.  Runs in different threads each have their
+ * own watch.
  */
 #ifndef NP_CLOCK_H
 #define NP_CLOCK_H
@@ -21,8 +23,26 @@
 struct np_events {
 	atomic_int pending;
 	atomic_int stop;     /* the test is over: its time, the peer, Ctrl-C */
-	atomic_int tick;     /* an interim report is due */
-	atomic_int progress; /* a progress line is due (netperf on a terminal) */
+	atomic_int tick;     /* an interim report is due: the tick's number */
+	atomic_int progress; /* the progress line wants the loop's counter */
+};
+
+/*
+ * Whom the watch's thread calls besides setting flags: netperf's progress
+ * line (client/progress.c).  Every period from the start the watch raises
+ * ev.progress, and calls NP_WATCH_FRAME half a period later, when the
+ * loop has answered; NP_WATCH_TICK just before -D tick n is raised
+ * (ev.tick becomes n, never 0), NP_WATCH_LAST once as the watch ends;
+ * elapsed counts from the watch's origin.  The call runs in the watch's thread, every signal
+ * blocked, without its lock; it must never block, for a call that waited
+ * would hold back the run's end.
+ */
+enum np_watch_call { NP_WATCH_FRAME, NP_WATCH_TICK, NP_WATCH_LAST };
+
+struct np_watch_caller {
+	double period;       /* seconds between frames; <= 0: none */
+	void (*call)(void *ctx, enum np_watch_call what, int n, double elapsed);
+	void *ctx;
 };
 
 struct np_watch {
@@ -42,8 +62,9 @@ struct np_watch {
 	double end;          /* np_now() of the end; 0: none */
 	double tick;         /* -D seconds; 0: none */
 	double next_tick;
-	double progress;     /* seconds between progress lines; 0: none */
-	double next_progress;
+	int ticks;           /* the last tick's number */
+	struct np_watch_caller caller;   /* call NULL: none */
+	double next_count, next_frame;
 };
 
 /* Seconds on CLOCK_MONOTONIC. */
@@ -51,13 +72,12 @@ double np_now(void);
 
 /*
  * Start the watch: the end after seconds (<= 0: none), a tick every
- * tick_s and a progress event every progress_s (<= 0: none), ctl_fd
- * watched for its peer's close and stop_fd for input (either -1).  The
- * flags start clear; the times count from np_watch_origin().  0, or -1
- * with errno.
+ * tick_s (<= 0: none), caller's frames (NULL: none), ctl_fd watched for
+ * its peer's close and stop_fd for input (either -1).  The flags start
+ * clear; the times count from np_watch_origin().  0, or -1 with errno.
  */
-int np_watch_start(struct np_watch *w, double seconds, double tick_s, double progress_s,
-		   int ctl_fd, int stop_fd);
+int np_watch_start(struct np_watch *w, double seconds, double tick_s,
+		   const struct np_watch_caller *caller, int ctl_fd, int stop_fd);
 /* The end moves to seconds from now.  A stop the old end set is lifted;
  * one for any other reason stays. */
 void np_watch_restart(struct np_watch *w, double seconds);

@@ -86,8 +86,8 @@ static void keep_interim(struct np_flow *l, double rate, double secs,
 static void print_interim(struct np_flow *l, double rate, double secs,
 			  const struct timespec *wall)
 {
-	if (l->progress)
-		np_progress_erase(l->progress);   /* the next redraw puts it back */
+	/* The progress line is off the terminal: the watch erased it before
+	 * it raised the tick (np_progress_call). */
 	np_report_interim(l->out, l->head, l->interims++, rate, secs, wall);
 	fflush(l->out);
 }
@@ -110,17 +110,22 @@ static void interim_figure(struct np_run *run, bool final)
 	im->units = units;
 }
 
-static void interim_report(struct np_run *run)
+static void interim_report(struct np_run *run, int n)
 {
+	struct interim *im = run->tick_ctx;
+
 	interim_figure(run, false);
+	if (im->l->progress)
+		np_progress_printed(im->l->progress, n);   /* it may be drawn again */
 }
 
-/* The progress line's redraw, with the figure counted as -D counts it. */
-static void progress_report(struct np_run *run)
+/* The progress line's next figure, counted as -D counts it; its watch's
+ * thread draws it. */
+static void progress_count(struct np_run *run)
 {
 	struct np_progress *p = run->progress_ctx;
 
-	np_progress_tick(p, np_now(), interim_units(run, p->unit));
+	np_progress_count(p, np_now(), interim_units(run, p->unit));
 }
 
 /* Ctrl-C during a data phase ends the test early; it is then reported as
@@ -373,7 +378,7 @@ static void run_setup(const struct np_plan *p, struct np_flow *l, struct phase *
 		run->tick_ctx = &ph->im;
 	}
 	if (l->progress) {
-		run->on_progress = progress_report;
+		run->on_progress = progress_count;
 		run->progress_ctx = l->progress;
 	}
 }
@@ -404,6 +409,7 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 		      struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
+	const struct np_watch_caller drawer = { NP_PROGRESS_S, np_progress_call, l->progress };
 	struct np_place_probe probe;
 	double t0;
 
@@ -423,17 +429,17 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	if (!l->gate)
 		catch_sigint(true);
 	/* The watch also ends the run if netserver closes the control
-	 * connection under it. */
+	 * connection under it, and draws the progress line. */
+	if (l->progress)
+		np_progress_phase(l->progress);
 	if (np_watch_start(&ph->watch, (double)np_length_seconds(o->length),
-			   o->interim > 0 ? o->interim : 0, l->progress ? NP_PROGRESS_S : 0, l->ctl,
+			   o->interim > 0 ? o->interim : 0, l->progress ? &drawer : NULL, l->ctl,
 			   sigint_pipe[0]) < 0) {
 		if (!l->gate)
 			catch_sigint(false);
 		return np_fail(err, "starting the run's watch: %s", strerror(errno));
 	}
 	t0 = ph->im.since = np_watch_origin(&ph->watch);
-	if (l->progress)
-		np_progress_phase(l->progress, t0, 0);
 	if (l->gate)
 		np_debug(o, err, "flow %d: data phase starts at %.6f s", l->index + 1, t0);
 	np_place_begin(&probe);
@@ -442,11 +448,9 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	s->elapsed = np_now() - t0;
 	if (p->test->connect_each)
 		l->crr_port_next = ph->run.port_next;
-	np_watch_end(&ph->watch);
+	np_watch_end(&ph->watch);   /* its last act: the progress line erased */
 	np_others_end(ph->others, &s->local_others);
 	ph->others = NULL;
-	if (l->progress)
-		np_progress_erase(l->progress);   /* before anything prints */
 	if (!l->gate)
 		catch_sigint(false);
 	if (o->interim > 0 && ph->ran == 0)
@@ -878,13 +882,20 @@ static const struct output json_output = { json_start, json_begin, json_end, kee
 
 /* ---- The run's steps ---------------------------------------------------- */
 
-/* The progress line's settings; drawn from flow 1's data loop. */
+/* The progress line's settings; drawn by flow 1's watch.  Where it
+ * cannot be drawn without a wait, it is not drawn (--progress says so). */
 static void progress_start(struct client *c)
 {
 	const struct np_opts *o = c->o;
 	struct np_progress *p = &c->progress;
 
-	p->fd = np_progress_wanted(o->progress, fileno(c->err)) ? fileno(c->err) : -1;
+	p->fd = -1;
+	/* A closed stderr is told nothing. */
+	if (np_progress_wanted(o->progress, fileno(c->err)) &&
+	    np_progress_open(p, fileno(c->err)) < 0 && o->progress > 0 && errno != EBADF)
+		np_warn(c->err, "--progress: no line: stderr cannot take one without a wait: %s",
+			strerror(errno));
+	p->tick_prints = c->show->interim == print_interim;
 	p->test = o->test->name;
 	p->unit = c->head.unit;
 	p->iter_max = o->iter_max;
@@ -929,8 +940,8 @@ static void client_start(struct client *c, const struct np_opts *o, FILE *out, F
 		r->machine = c->un.machine;
 	}
 	r->local_cpus = o->ncpus > 0 ? o->ncpus : np_cpu_count();
-	progress_start(c);
 	c->show->start(c);
+	progress_start(c);
 }
 
 /* Step 2: what the run needs before it connects: the kernel's batch
@@ -1036,6 +1047,7 @@ static void client_release(struct client *c)
 	free(c->fs);
 	free(c->sw.got.res);
 	free(c->sw.got.flows);
+	np_progress_close(&c->progress);
 }
 
 int np_client_run(const struct np_opts *o, FILE *out, FILE *err)

@@ -5,9 +5,12 @@
 #include "config.h"
 #endif
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "base/stdfds.h"
 #include "cli/opts.h"
 #include "client/client.h"
 #include "report/selectors.h"
@@ -16,6 +19,11 @@ int main(int argc, char **argv)
 {
 	struct np_opts o;
 
+	if (np_stdfds_open() < 0) {
+		fprintf(stderr, "netperf: /dev/null for a closed stdin, stdout or stderr: %s\n",
+			strerror(errno));
+		return 1;
+	}
 	switch (np_opts_parse(argc, argv, &o, stdout, stderr)) {
 	case NP_OPTS_DONE:
 		return 0;

@@ -26,6 +26,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/stdfds.h"
 #include "base/units.h"
 #include "cli/opts.h"
 #include "daemon/admit.h"
@@ -559,6 +560,11 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	char why[256] = "no address to listen on";
 
+	if (np_stdfds_open() < 0) {
+		fprintf(stderr, "netserver: /dev/null for a closed stdin, stdout or stderr: %s\n",
+			strerror(errno));
+		return 1;
+	}
 	switch (ns_opts_parse(argc, argv, &o, stdout, stderr)) {
 	case NP_OPTS_DONE:
 		return 0;

@@ -605,7 +605,7 @@ static int run_data(struct session *s, struct test_state *ts)
 
 	if (ts->cpu && np_cpu_read(s->cpu0) < 0)
 		memset(s->cpu0, 0, sizeof(*s->cpu0));
-	if (np_watch_start(&ts->watch, run->length + run->pad, 0, 0, s->ctl, -1) < 0) {
+	if (np_watch_start(&ts->watch, run->length + run->pad, 0, NULL, s->ctl, -1) < 0) {
 		np_log(NP_LOG_ERR, "timer: %s", strerror(errno));
 		return -1;
 	}

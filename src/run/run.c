@@ -51,12 +51,14 @@ int np_run_fail(struct np_run *run, const char *what, int err)
 bool np_run_events(struct np_run *run)
 {
 	struct np_events *ev = run->ev;
+	int tick;
 
 	atomic_store(&ev->pending, 0);
-	if (atomic_exchange(&ev->tick, 0) && run->on_tick) {
+	tick = atomic_exchange(&ev->tick, 0);
+	if (tick && run->on_tick) {
 		int saved = errno;   /* the caller may be about to read it */
 
-		run->on_tick(run);
+		run->on_tick(run, tick);
 		errno = saved;
 	}
 	if (atomic_exchange(&ev->progress, 0) && run->on_progress) {

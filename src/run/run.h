@@ -104,11 +104,14 @@ struct np_run {
 	struct np_events *ev;  /* the flags the loop reads: watch->ev, or none */
 	struct np_watch *watch;  /* the run's watch (clock.h): end, ticks, peer */
 	/* -D: called from the loop's thread, off its fast path (through
-	 * np_run_stopped), when a tick is due; it prints the interim line
-	 * there (client.c).  run->c is current then. */
-	void (*on_tick)(struct np_run *run);
+	 * np_run_stopped), when tick n (the watch's number, clock.h) is
+	 * due; it prints the interim line there (client.c).  run->c is
+	 * current then. */
+	void (*on_tick)(struct np_run *run, int n);
 	void *tick_ctx;
-	/* netperf's progress line (client/progress.c), likewise. */
+	/* netperf's progress line (client/progress.c), likewise when its
+	 * watch drew a frame: it only publishes the counter for the next
+	 * one, which the watch's thread draws. */
 	void (*on_progress)(struct np_run *run);
 	void *progress_ctx;
 	char *sbuf;            /* send_size/req/rsp bytes, "netperf\0" repeated */
