@@ -15,12 +15,20 @@ checking what the client checks (a required member missing).  An object
 of a namespaced kind must name its namespace, one of a cluster's kind
 must not.
 
+One rule of netperf-ng's own: a netserver on the host network (a pod
+template with hostNetwork: true whose container's command is
+.../netserver) must ask for a passphrase, -Z $(VAR) with VAR from a
+secretKeyRef: on the node's addresses it serves whoever reaches the node,
+and a passphrase written in the manifest is readable by whoever may read
+the pod.
+
 One line per problem on stdout, "FILE: DOC#N KIND: PATH: WHY"; exit 1
 when there is any, 0 when none, 2 when the modules are missing or a file
 is not YAML.  The client's models are of one Kubernetes release (22.6 is
 1.22's): a field added later is unknown here.
 """
 
+import os
 import re
 import sys
 
@@ -120,6 +128,57 @@ def check(value, t, path, problems):
         return value
 
 
+PASSPHRASE_VAR = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)\Z")
+
+
+def pod_specs(doc):
+    """(path, pod spec) of a Pod, a CronJob, or any kind with a template."""
+    kind, spec = doc.get("kind"), doc.get("spec")
+    path, pod = "spec.template.spec", None
+    if kind == "Pod":
+        path, pod = "spec", spec
+    elif kind == "CronJob":
+        path = "spec.jobTemplate.spec.template.spec"
+        pod = (((spec or {}).get("jobTemplate") or {}).get("spec") or {}).get("template")
+        pod = (pod or {}).get("spec")
+    elif isinstance(spec, dict) and isinstance(spec.get("template"), dict):
+        pod = spec["template"].get("spec")
+    return [(path, pod)] if isinstance(pod, dict) else []
+
+
+def netserver_passphrase(doc):
+    """The rule above: a problem for each netserver on the host network
+    without -Z $(VAR) from a Secret."""
+    problems = []
+    for path, pod in pod_specs(doc):
+        if pod.get("hostNetwork") is not True:
+            continue
+        for i, c in enumerate(pod.get("containers") or []):
+            if not isinstance(c, dict):
+                continue
+            words = [str(w) for w in (c.get("command") or []) + (c.get("args") or [])]
+            if not c.get("command") or os.path.basename(words[0]) != "netserver":
+                continue
+            where = "%s.containers[%d]" % (path, i)
+            value = None
+            for j, w in enumerate(words[1:], 1):
+                if w == "-Z":
+                    value = words[j + 1] if j + 1 < len(words) else ""
+                elif w.startswith("-Z"):
+                    value = w[2:]
+            if value is None:
+                problems.append("%s: netserver on the host network without a passphrase (-Z): "
+                                "it serves whoever reaches the node's addresses" % where)
+                continue
+            m = PASSPHRASE_VAR.match(value)
+            env = {e.get("name"): e for e in c.get("env") or [] if isinstance(e, dict)}
+            ref = ((env.get(m.group(1)) or {}).get("valueFrom") or {}).get("secretKeyRef") if m else None
+            if not isinstance(ref, dict) or not ref.get("name") or not ref.get("key"):
+                problems.append("%s: netserver's -Z is not $(VAR) of an env from a secretKeyRef: "
+                                "the passphrase would be in the pod spec" % where)
+    return problems
+
+
 def check_doc(doc):
     if not isinstance(doc, dict):
         return ["not an object"]
@@ -139,7 +198,7 @@ def check_doc(doc):
         problems.append("metadata.namespace: missing (%s is namespaced)" % kind)
     if not namespaced and "namespace" in meta:
         problems.append("metadata.namespace: %s is not namespaced" % kind)
-    return problems
+    return problems + netserver_passphrase(doc)
 
 
 def main(paths):

@@ -26,11 +26,19 @@ kubectl, no cluster: tests/kubernetes.test runs each of them offline).
       gets merge.py's wrapper {"client", "server", "run"} around a stand-in
       object (json_version 1, the test, an error saying why): a failed run
       is a row of the matrix, never a missing one; each is named on stderr.
+      netperf's -J object repeats its command line (command_line), -Z and
+      the passphrase too: everything from " -Z" on is written as
+      "-Z (hidden)" (matrix-job.yaml puts -Z last, so a passphrase with
+      spaces is hidden whole).
+  k8s.py passphrase
+      A random passphrase (32 random bytes, URL-safe base64: 43
+      characters), without a newline: the Secret netserver-passphrase's.
 """
 
 import json
 import os
 import re
+import secrets
 import sys
 
 PROG = "k8s.py"
@@ -97,6 +105,16 @@ def servers(path):
     return [seen[n] for n in sorted(seen)]
 
 
+def hide_passphrase(obj):
+    """obj with its command line's -Z and all after it hidden."""
+    line = obj.get("command_line")
+    if isinstance(line, str):
+        m = re.search(r"(^|\s)-Z", line)
+        if m:
+            obj["command_line"] = line[:m.end()] + " (hidden)"
+    return obj
+
+
 def json_object(log):
     """The last line of a pod's log that is a -J object (kubectl logs mixes
     netperf's stderr in), or None."""
@@ -147,6 +165,8 @@ def collect(pods_json, logdir, servers_file, client, rotation, test, count, stat
                 log = ""
                 why = "pod %s: no log: %s" % (pname, e.strerror)
             obj = json_object(log)
+            if obj is not None:
+                hide_passphrase(obj)
             if obj is None and why is None:
                 first = (log.strip().splitlines() or ["an empty log"])[0][:200]
                 why = "pod %s (%s): no -J object in its log: %s" % (
@@ -164,7 +184,7 @@ def collect(pods_json, logdir, servers_file, client, rotation, test, count, stat
 
 def main(argv):
     if len(argv) < 2:
-        die("usage: k8s.py render|name|servers|pods|collect ...", 2)
+        die("usage: k8s.py render|name|servers|pods|collect|passphrase ...", 2)
     cmd, args = argv[1], argv[2:]
     if cmd == "render" and args:
         values = {}
@@ -185,6 +205,8 @@ def main(argv):
             print(pod["metadata"]["name"])
     elif cmd == "collect" and len(args) == 9:
         collect(*args)
+    elif cmd == "passphrase" and not args:
+        sys.stdout.write(secrets.token_urlsafe(32))
     else:
         die("bad command line: %s" % " ".join(argv[1:]), 2)
 

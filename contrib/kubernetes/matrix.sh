@@ -22,6 +22,10 @@
 # each step no two clients share a server; Jobs drift apart, so runs may
 # overlap at the steps' edges: numbers under load, not clean ones.
 #
+# netserver asks for a passphrase (-Z), the Secret netserver-passphrase:
+# made with a random one when the namespace has none, kept when it has.
+# The Jobs' netperf send it (-Z, from the same Secret); the files hide it.
+#
 # A run that failed is a row with its error (netperf's own, or the
 # stand-in k8s.py collect writes when a pod printed no -J object or never
 # ran); each is named on stderr.  Exit status: 0 when every Job completed
@@ -75,6 +79,18 @@ ds=netserver.yaml
 [ "$hostnet" = false ] || ds=netserver-hostnetwork.yaml
 render "$here/$ds"
 kubectl apply -f "$work/rendered.yaml" >&2
+# netserver's passphrase (-Z), which the Jobs' netperf send too: the
+# Secret netserver-passphrase, made here with a random one (never on a
+# command line: from a file of this run's own, mode 0600) when the
+# namespace has none; one already there is kept.  The DaemonSet's pods
+# wait for it.
+if ! kubectl -n "$ns" get secret netserver-passphrase -o name >/dev/null 2>&1; then
+	(umask 077 && "$py" "$here/k8s.py" passphrase >"$work/passphrase")
+	kubectl -n "$ns" create secret generic netserver-passphrase \
+		--from-file=passphrase="$work/passphrase" >&2
+	rm -f "$work/passphrase"
+	say "made the Secret netserver-passphrase in $ns (a random passphrase)"
+fi
 kubectl -n "$ns" rollout status daemonset/netserver --timeout=300s >&2
 kubectl -n "$ns" get pods -l app.kubernetes.io/name=netserver -o json >"$work/pods.json"
 "$py" "$here/k8s.py" servers "$work/pods.json" >"$work/servers"
