@@ -9,6 +9,8 @@
 #include "cli/plan.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "base/units.h"
@@ -105,12 +107,33 @@ int np_plan_make(struct np_plan *p, const struct np_opts *o, const char *ctl_hos
 	return 0;
 }
 
-/* "netperf -H host ...", as typed (what COMMAND_LINE shows). */
+/* Where the passphrase starts in argv word i, or NULL: the value -Z
+ * took (a pointer into argv, wherever the letter stood: "-4Zword"), a
+ * word after a lone "-Z", the rest of "-Zword". */
+static const char *secret_in(const struct np_opts *o, int i)
+{
+	const char *w = o->argv[i], *z = o->passphrase;
+
+	if (z && z >= w && z < w + strlen(w))
+		return z;
+	if (i > 0 && strcmp(o->argv[i - 1], "-Z") == 0)
+		return w;
+	return strncmp(w, "-Z", 2) == 0 && w[2] ? w + 2 : NULL;
+}
+
+/* "netperf -H host ...", as typed (what COMMAND_LINE and -J's
+ * command_line show), but for -Z's passphrase: "(hidden)", for the line
+ * ends up in result files that others read. */
 void np_plan_join_args(const struct np_opts *o, char *buf, size_t len)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < o->argc && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", o->argv[i]);
+	for (int i = 0; i < o->argc && used < len; i++) {
+		const char *w = o->argv[i], *z = secret_in(o, i);
+
+		used += (size_t)snprintf(buf + used, len - used, "%s%.*s%s", i ? " " : "",
+					 (int)(z ? z - w : (ptrdiff_t)strlen(w)), w,
+					 z ? "(hidden)" : "");
+	}
 }
