@@ -505,8 +505,8 @@ static int peer_figures(const struct np_plan *p, struct np_flow *l, const struct
  * them, and is left out when it is the process it says it is: that pid,
  * with the start it sends, which is after netperf's (its session was
  * forked for this connection).  Said once when it cannot be told. */
-static void local_others(struct np_flow *l, struct phase *ph, struct np_result *s,
-			 bool one_host, FILE *err)
+static void local_others(const struct np_opts *o, struct np_flow *l, struct phase *ph,
+			 struct np_result *s, bool one_host, FILE *err)
 {
 	const struct np_others *rm = &s->remote_others;
 	const bool claimed = one_host && rm->pid > 0;
@@ -518,6 +518,9 @@ static void local_others(struct np_flow *l, struct phase *ph, struct np_result *
 	found = np_others_finish(ph->others, claimed && rm->start >= 0 ? &skip : NULL,
 				 &s->local_others);
 	ph->others = NULL;
+	if (found == 1)
+		np_debug(o, err, "netserver's session, pid %d, took %.3f CPU s here (left out of "
+			 "the other processes)", rm->pid, s->local_others.skipped_us / 1e6);
 	if (!claimed || found != 0 || (l->peer_warned & NP_PEER_SESSION))
 		return;
 	l->peer_warned |= NP_PEER_SESSION;
@@ -558,7 +561,7 @@ static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		return -1;
 	if (l->gate)   /* --flows: the other flows' sessions are not "others" */
 		s->remote_others = NP_OTHERS_UNKNOWN;
-	local_others(l, ph, s, one_host, err);
+	local_others(o, l, ph, s, one_host, err);
 	s->shared_cpu = np_placement_shared(&s->local_at, &s->local_boot, &s->remote_at,
 					    &s->remote_boot);
 	np_metrics_derive(p->test, p->unit, o->burst, s);

@@ -296,6 +296,7 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 	int skipped = 0;
 
 	memset(out->top, 0, sizeof(out->top));
+	out->skipped_us = -1;
 	if (!seen || !owed) {
 		free(seen);
 		free(owed);
@@ -332,11 +333,6 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 
 		if (b->st.kthread)
 			continue;
-		if (skip && skip->pid == b->pid && skip->start == b->st.start &&
-		    r->self_start >= 0 && b->st.start >= (uint64_t)r->self_start) {
-			skipped = 1;
-			continue;
-		}
 		if (a && a->st.start == b->st.start) {
 			t = b->st.ticks >= a->st.ticks ? b->st.ticks - a->st.ticks : 0;
 			c = b->st.cticks >= a->st.cticks ? b->st.cticks - a->st.cticks : 0;
@@ -347,6 +343,12 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 			continue;   /* older than the first read, yet not in it */
 		}
 		c = c > owed[j] ? c - owed[j] : 0;
+		if (skip && skip->pid == b->pid && skip->start == b->st.start &&
+		    r->self_start >= 0 && b->st.start >= (uint64_t)r->self_start) {
+			skipped = 1;
+			out->skipped_us = (int64_t)((t + c) * 1000000 / (uint64_t)r->hz);
+			continue;
+		}
 		own += t;
 		children += c;
 		rank(out, b, (int64_t)((t + c) * 1000000 / (uint64_t)r->hz));

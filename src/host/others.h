@@ -47,6 +47,8 @@ struct np_others {
 	/* This process's start, clock ticks after boot (/proc/PID/stat's
 	 * starttime), -1 unknown: with the pid, what names a process. */
 	int64_t start;
+	/* What the process left out (np_others_skip) took here, -1 none. */
+	int64_t skipped_us;
 	/* The two other processes that took the most (top[0] the most;
 	 * pid 0 none). */
 	struct np_other_top {
@@ -56,7 +58,8 @@ struct np_others {
 	} top[2];
 };
 
-#define NP_OTHERS_UNKNOWN ((struct np_others){ .others_us = -1, .own_us = -1, .start = -1 })
+#define NP_OTHERS_UNKNOWN \
+	((struct np_others){ .others_us = -1, .own_us = -1, .start = -1, .skipped_us = -1 })
 
 /* The busiest other process but the one of pid not_pid (0: none), or
  * NULL when none took CPU. */
@@ -107,7 +110,7 @@ struct np_others_skip {
  * older than this process; an older one is someone else's, whatever its
  * pid).  1 when skip's process was found and left out, 0 when not
  * (then it counts as any other), -1 when out of memory (the figure
- * unknown). */
+ * unknown).  What the one left out took is out->skipped_us. */
 int np_others_account(const struct np_others_reads *r, const struct np_others_skip *skip,
 		      struct np_others *out);
 
