@@ -530,6 +530,34 @@ START_TEST(test_others_account_limits)
 	 * 61's; 61's first reading is owed by 60, which is gone: taken off
 	 * everybody's c-times together (20).  12 + 34 + 8 = 54. */
 	ck_assert_int_eq(o.others_us, 540000);
+	/* The busiest: the new one (34), then init, whose own share is
+	 * 47 - 12 - 20 - 3, 61 being its grandchild. */
+	ck_assert_int_eq(o.top[0].pid, 70);
+	ck_assert_int_eq(o.top[1].pid, 1);
+	ck_assert_int_eq(o.top[1].us, 120000);
+}
+END_TEST
+
+/* A build: make (10) waited for gcc (11), which waited for cc1 (12); both
+ * were there at the first read and ended in the phase, having taken 2
+ * and 50 ticks in it.  The whole of both is in make's cutime; the
+ * busiest is make with the phase's 52 ticks, not with 352 (its figure
+ * read 3.02 CPUs on a 2-CPU host when only gcc's share came off). */
+START_TEST(test_others_account_chain)
+{
+	static const struct np_proc_snap a[] = {
+		P(10, 1, 5, 0, 800, "make"), P(11, 10, 10, 0, 900, "gcc"),
+		P(12, 11, 300, 0, 910, "cc1"),
+	};
+	static const struct np_proc_snap b[] = {
+		P(10, 1, 5, (10 + 2) + (300 + 50), 800, "make"),
+	};
+	struct np_others o;
+
+	ck_assert_int_eq(account(a, N(a), b, N(b), NULL, &o), 0);
+	ck_assert_int_eq(o.others_us, 520000);
+	ck_assert_int_eq(o.top[0].pid, 10);
+	ck_assert_int_eq(o.top[0].us, 520000);
 }
 END_TEST
 
@@ -730,6 +758,7 @@ cpu_suite(void)
 	tcase_add_test(tc, test_others_parse);
 	tcase_add_test(tc, test_others_account_exits);
 	tcase_add_test(tc, test_others_account_limits);
+	tcase_add_test(tc, test_others_account_chain);
 	tcase_add_test(tc, test_others_account_skip);
 	tcase_add_test(tc, test_cpu_list_limit);
 	suite_add_tcase(s, tc);

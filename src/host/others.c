@@ -272,26 +272,56 @@ static void rank(struct np_others *out, const struct np_proc_snap *s, int64_t us
 	memcpy(out->top[k].name, s->st.comm, sizeof(out->top[k].name));
 }
 
+/* How far up a gone process's first-read parents are followed. */
+#define CHAIN_MAX 64
+
+/* Where the time of a process gone by the second read went: the
+ * process still there that its chain of parents at the first read leads
+ * to (its index in the second read, *direct when that is its parent),
+ * or -1 when the chain leaves sight first (this process, a kernel
+ * thread, a process not seen). */
+static long landing(const struct np_others_reads *r, const bool *seen,
+		    const struct np_proc_snap *gone, bool *direct)
+{
+	int ppid = gone->st.ppid;
+
+	*direct = true;
+	for (int depth = 0; depth < CHAIN_MAX; depth++, *direct = false) {
+		const struct np_proc_snap *pa = find(r->first, r->nfirst, ppid);
+
+		if (ppid == r->self || !pa || pa->st.kthread)
+			return -1;
+		if (seen[pa - r->first])
+			return find(r->second, r->nsecond, ppid) - r->second;
+		ppid = pa->st.ppid;
+	}
+	return -1;
+}
+
 /*
  * The accounting of others.h, and its limits (netperf(1), "what remains
  * invisible"): a process that ended in the phase is counted only through
  * the c-times of the process that waited for it, so it is missed when
  * nobody waits (its parent ignores SIGCHLD, or sets SA_NOCLDWAIT: the
- * kernel reaps it and adds its time nowhere), when whoever waits is out
- * of sight (this process itself, whose own time is not "other"; a kernel
- * thread, for the helpers the kernel starts; a process in another PID
- * namespace, or hidden by hidepid), or when its time had not reached a
- * process still there by the second read (a chain of parents that all
- * ended).  A process gone by the second read whose parent is gone too
- * was reparented or reaped along the chain: what it had taken by the
- * first read is taken off the c-times of all the processes still there
- * together, never below zero.
+ * kernel reaps it and adds its time nowhere), or when whoever waits is
+ * out of sight (this process itself, whose own time is not "other"; a
+ * kernel thread, for the helpers the kernel starts; a process in another
+ * PID namespace, or hidden by hidepid).  What a gone process had taken
+ * by the first read is taken off: off its parent's c-times when its
+ * parent is still there; when its parent is gone too (reaped along a
+ * chain of parents, or reparented to a subreaper or init, which cannot
+ * be told apart), off the c-times of all the processes still there
+ * together, so that the sum is right either way, never below zero; each
+ * process's own share, for the busiest, then takes it off the nearest of
+ * its parents still there, and is never more than the sum.
  */
 int np_others_account(const struct np_others_reads *r, const struct np_others_skip *skip,
 		      struct np_others *out)
 {
 	bool *seen = calloc(r->nfirst + 1, sizeof(*seen));
-	uint64_t *owed = calloc(r->nsecond + 1, sizeof(*owed));
+	/* Per process of the second read: the first-read time of gone
+	 * children, and of gone descendants through gone parents. */
+	uint64_t *owed = calloc(2 * (r->nsecond + 1), sizeof(*owed)), *owed_chain = NULL;
 	uint64_t own = 0, children = 0, orphans = 0;
 	int skipped = 0;
 
@@ -303,6 +333,7 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 		out->others_us = -1;
 		return -1;
 	}
+	owed_chain = owed + r->nsecond + 1;
 	/* Which processes of the first read are still there: the same pid
 	 * with the same start (not a reused pid). */
 	for (size_t j = 0; j < r->nsecond; j++) {
@@ -312,24 +343,24 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 		if (a && a->st.start == b->st.start)
 			seen[a - r->first] = true;
 	}
-	/* What the gone ones had taken by the first read, owed by the
-	 * parent whose c-times their whole lifetime went into. */
 	for (size_t i = 0; i < r->nfirst; i++) {
 		const struct np_proc_snap *a = &r->first[i];
-		const struct np_proc_snap *pa = find(r->first, r->nfirst, a->st.ppid);
 		const uint64_t had = a->st.ticks + a->st.cticks;
+		bool direct;
+		long j;
 
-		if (seen[i] || a->st.kthread || a->st.ppid == r->self || !pa || pa->st.kthread)
+		if (seen[i] || a->st.kthread || (j = landing(r, seen, a, &direct)) < 0)
 			continue;
-		if (seen[pa - r->first])
-			owed[find(r->second, r->nsecond, pa->pid) - r->second] += had;
+		owed_chain[j] += had;
+		if (direct)
+			owed[j] += had;
 		else
 			orphans += had;
 	}
 	for (size_t j = 0; j < r->nsecond; j++) {
 		const struct np_proc_snap *b = &r->second[j];
 		const struct np_proc_snap *a = find(r->first, r->nfirst, b->pid);
-		uint64_t t, c;
+		uint64_t t, c, mine;
 
 		if (b->st.kthread)
 			continue;
@@ -342,19 +373,23 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 		} else {
 			continue;   /* older than the first read, yet not in it */
 		}
+		mine = t + (c > owed_chain[j] ? c - owed_chain[j] : 0);
 		c = c > owed[j] ? c - owed[j] : 0;
 		if (skip && skip->pid == b->pid && skip->start == b->st.start &&
 		    r->self_start >= 0 && b->st.start >= (uint64_t)r->self_start) {
 			skipped = 1;
-			out->skipped_us = (int64_t)((t + c) * 1000000 / (uint64_t)r->hz);
+			out->skipped_us = (int64_t)(mine * 1000000 / (uint64_t)r->hz);
 			continue;
 		}
 		own += t;
 		children += c;
-		rank(out, b, (int64_t)((t + c) * 1000000 / (uint64_t)r->hz));
+		rank(out, b, (int64_t)(mine * 1000000 / (uint64_t)r->hz));
 	}
 	children = children > orphans ? children - orphans : 0;
 	out->others_us = (int64_t)((own + children) * 1000000 / (uint64_t)r->hz);
+	for (int k = 0; k < 2; k++)
+		if (out->top[k].us > out->others_us)
+			out->top[k].us = out->others_us;
 	free(seen);
 	free(owed);
 	return skipped;
