@@ -1397,6 +1397,15 @@ START_TEST(test_peer_hostile_counts)
 	ck_assert_int_eq(h.rc, 0);
 	ck_assert_str_eq(h.err, "");
 	free(h.err);
+	/* Retransmissions describe the run: unknown, said. */
+	res.transport_retrans = -5;
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_int_eq(h.rc, 0);
+	ck_assert_msg(strstr(h.err, "netserver's transport_retrans -5 in 1.2 s cannot be true") !=
+		      NULL, "%s", h.err);
+	ck_assert_int_eq(h.s.rtransport_retrans, -1);
+	free(h.err);
 }
 END_TEST
 

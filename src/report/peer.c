@@ -192,12 +192,27 @@ static void placement(const struct np_peer_bounds *b, struct np_result *s, unsig
 	*a = NP_PLACEMENT_UNKNOWN;
 }
 
+/* TCP's retransmissions on netserver's end: -1 unknown, else a count. */
+static void retrans(const struct np_peer_bounds *b, struct np_result *s, unsigned *warned,
+		    FILE *err)
+{
+	const int v = s->rtransport_retrans;
+
+	if (v >= -1 && v <= NP_PEER_CALLS_S * WINDOW(b->window))
+		return;
+	unknown(warned, NP_PEER_RETRANS, err, "transport_retrans",
+		"%d in %.3g s cannot be true (%s): its retransmissions", v, b->window,
+		v < 0 ? "a count is 0 or more" : "more than one in 10 ns");
+	s->rtransport_retrans = -1;
+}
+
 int np_peer_check(const struct np_peer_bounds *b, struct np_result *s, unsigned *warned,
 		  FILE *err)
 {
 	if (counts(b, s, err) < 0)
 		return -1;
 	cpu_util(b, s, warned, err);
+	retrans(b, s, warned, err);
 	others(b, s, warned, err);
 	placement(b, s, warned, err);
 	return 0;

@@ -12,9 +12,9 @@
  *    transactions) refuses the results, with one line naming the field,
  *    as a CPU count past any host's does (exchange.c): there is no
  *    figure to report without it;
- *  - a figure that describes the run (netserver's CPU utilisation, where
- *    its data loop ran and its migrations, the other processes on its
- *    host, its session's pid) becomes unknown (-1, null in -J, "?" or
+ *  - a figure that describes the run (netserver's CPU utilisation, its
+ *    retransmissions, where its data loop ran and its migrations, the
+ *    other processes on its host) becomes unknown (-1, null in -J, "?" or
  *    left out in the text, as for a netserver that does not say), with a
  *    warning naming the field, once per connection.
  */
@@ -47,6 +47,7 @@ enum np_peer_field {
 	NP_PEER_CPU = 1u << 4,
 	NP_PEER_MIGRATIONS = 1u << 5,
 	NP_PEER_SESSION = 1u << 6,   /* its session not found here (client.c) */
+	NP_PEER_RETRANS = 1u << 7,
 };
 
 /* A count past what the run allows: no more bytes than netperf put on
