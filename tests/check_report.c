@@ -27,10 +27,14 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "client/exchange.h"
 #include "golden.h"
+#include "report/metrics.h"
+#include "report/peer.h"
 #include "report/report.h"
 #include "report/variance.h"
 #include "run/test.h"
+#include "wire/wire.h"
 
 #ifndef TESTDATA_DIR
 #define TESTDATA_DIR "tests/data"
@@ -1109,6 +1113,302 @@ START_TEST(test_variance_placement)
 }
 END_TEST
 
+/* Issue 32: what a hostile netserver sends, from its results' bytes
+ * through the decoder, np_peer_check, the tally and the WARNING block. */
+struct hostile {
+	struct np_report r;
+	struct np_result s;
+	char *err;
+	size_t errlen;
+	unsigned warned;
+	int rc;
+};
+
+/* The results res as netperf takes them for one iteration of r (its
+ * -C and response flags given), checked against a 1.2-s window on a host
+ * of cpus CPUs (0: another host, unknown), into h->s, warnings in
+ * h->err. */
+static void hostile_take(struct hostile *h, const struct np_omni_results *res, uint32_t flags,
+			 int cpus)
+{
+	const struct np_omni_response rsp = { .flags = flags };
+	const struct np_peer_bounds b = { .window = 1.2, .cpus = cpus, .cpu_ids = cpus };
+	uint8_t msg[NP_MSG_SIZE];
+	struct np_omni_results back;
+	char why[160];
+	FILE *err;
+
+	np_wire_encode_results(res, msg);
+	/* Nothing a decoder can refuse: each is inside its static range. */
+	ck_assert_msg(np_wire_decode_results(msg, &back, why, sizeof(why)) == 0, "%s", why);
+	err = open_memstream(&h->err, &h->errlen);
+	ck_assert_ptr_nonnull(err);
+	np_exchange_remote(golden_opts(), &rsp, &back, &h->s);
+	h->rc = np_peer_check(&b, &h->s, &h->warned, err);
+	fclose(err);
+}
+
+static void hostile_case(struct hostile *h, const struct np_boot_id *remote_boot)
+{
+	memset(h, 0, sizeof(*h));
+	golden_base(&h->r, UR);
+	golden_opts()->confidence = true;
+	golden_opts()->conf_level = 99;
+	golden_opts()->conf_width = 5;
+	h->s.elapsed = 1.0;
+	h->s.throughput = 30000;
+	h->s.local.bytes_sent = 1000;
+	h->s.lcpu = h->s.rcpu = -1;
+	h->s.local_at = NP_PLACEMENT_UNKNOWN;
+	h->s.local_others = NP_OTHERS_UNKNOWN;
+	np_boot_id_parse("11111111-2222-3333-4444-555555555555", &h->s.local_boot);
+	h->s.remote_boot = *remote_boot;
+}
+
+static int lines(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/* The three iterations of s, through the tally, into r's result; the
+ * WARNING block's lines. */
+static char *hostile_block(struct hostile *h)
+{
+	static const double x[] = { 31000, 48000, 33000 };
+	const struct np_confidence_rule rule = { true, 99, 5, false };
+	struct np_tally t;
+
+	memset(&t, 0, sizeof(t));
+	for (int i = 0; i < 3; i++) {
+		h->s.throughput = x[i];
+		np_tally_add(&t, &rule, &h->s);
+	}
+	np_tally_fill(&t, &rule, &h->r.res);
+	h->r.res.local_boot = h->s.local_boot;
+	h->r.res.remote_boot = h->s.remote_boot;
+	return golden_render(np_variance_lines, &h->r, NULL);
+}
+
+/* On another host: 2^44 us of other processes' CPU time over 1e-38 s (the
+ * attack printed 1.76e45 CPUs), CPU -1 at both ends, 2^32 - 1 migrations
+ * (printed "-1->-1 (4294967295 moves)"). */
+START_TEST(test_peer_hostile_absurd)
+{
+	struct np_omni_results res;
+	struct np_boot_id other;
+	struct hostile h;
+	char *got, pl[32];
+
+	np_boot_id_parse("66666666-2222-3333-4444-555555555555", &other);
+	hostile_case(&h, &other);
+	memset(&res, 0, sizeof(res));
+	res.ng = true;
+	res.elapsed_time = 1e-38f;
+	res.place = NP_PLACE_ALL & ~NP_PLACE_START;
+	np_boot_id_split(&other, &res.boot_hi, &res.boot_lo);
+	res.others_us = NP_CPU_US_MAX;
+	res.own_us = 1000;
+	res.session_pid = 4242;
+	res.cpu_start = res.cpu_end = -1;
+	res.migrations = UINT32_MAX;
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_int_eq(h.rc, 0);
+	ck_assert_msg(strstr(h.err, "netperf: netserver's others_us 17592186044416 us in 1e-38 s "
+			     "cannot be true") != NULL, "%s", h.err);
+	ck_assert_msg(strstr(h.err, "netperf: netserver's migrations 4294967295 in 1.2 s cannot "
+			     "be true") != NULL, "%s", h.err);
+	ck_assert_msg(strstr(h.err, "netperf: netserver's cpu_start -1 cannot be true") != NULL,
+		      "%s", h.err);
+	ck_assert_int_eq(lines(h.err), 3);
+	ck_assert(h.s.remote_others.others_us == -1);
+	ck_assert(!h.s.remote_at.known && h.s.remote_at.migrations == -1);
+	ck_assert_str_eq(np_placement_text(&h.s.remote_at, pl, sizeof(pl)), "?");
+	free(h.err);
+	/* The next iteration says the same: warned once a connection. */
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_str_eq(h.err, "");
+	free(h.err);
+
+	h.s.local_others = (struct np_others){ .others_us = 50000, .own_us = 1, .seconds = 1 };
+	got = hostile_block(&h);
+	for (int i = 0; i < 3; i++) {
+		ck_assert(h.r.res.iter[i].rothers == -1);
+		ck_assert(!h.r.res.iter[i].remote_at.known);
+	}
+	/* No line for netserver's host: nothing known there. */
+	ck_assert_msg(strstr(got, "netserver's host") == NULL, "%s", got);
+	ck_assert_msg(strstr(got, "e+") == NULL && strstr(got, "4294967295") == NULL &&
+		      strstr(got, "-1") == NULL, "%s", got);
+	free(got);
+
+	/* The same CPU time over a real second: 2^44 us are 17.6 million
+	 * CPUs; over 1e-38 s, 1 us is still 1e32 of them. */
+	res.elapsed_time = 1.0f;
+	res.cpu_start = res.cpu_end = 0;
+	res.migrations = 3;
+	hostile_case(&h, &other);
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_msg(strstr(h.err, "others_us 17592186044416 us in 1 s") != NULL, "%s", h.err);
+	ck_assert_int_eq(lines(h.err), 1);
+	ck_assert(h.s.remote_at.known && h.s.remote_at.migrations == 3);
+	free(h.err);
+	res.elapsed_time = 1e-38f;
+	res.others_us = 1;
+	hostile_case(&h, &other);
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_msg(strstr(h.err, "others_us 1 us in 1e-38 s cannot be true (1e+32 CPUs' worth") !=
+		      NULL, "%s", h.err);
+	free(h.err);
+	/* An elapsed time longer than netperf's wait for the results. */
+	res.elapsed_time = 30.0f;
+	hostile_case(&h, &other);
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_msg(strstr(h.err, "netserver's elapsed_time 30 s cannot be true") != NULL, "%s",
+		      h.err);
+	ck_assert(h.s.remote_others.others_us == -1 && h.s.remote_others.own_us == -1);
+	free(h.err);
+	/* An honest one: nothing said, nothing changed. */
+	res.elapsed_time = 1.0f;
+	res.others_us = 1500000;
+	hostile_case(&h, &other);
+	hostile_take(&h, &res, 0, 2);
+	ck_assert_str_eq(h.err, "");
+	ck_assert(h.s.remote_others.others_us == 1500000 && h.s.remote_at.known);
+	free(h.err);
+	/* A CPU past the host's count, on one host. */
+	res.cpu_end = 2;
+	hostile_case(&h, &other);
+	hostile_take(&h, &res, 0, 2);
+	ck_assert_msg(strstr(h.err, "netserver's cpu_end 2 cannot be true") != NULL, "%s", h.err);
+	free(h.err);
+}
+END_TEST
+
+/* On one host, a netserver that names a spinner's pid as its session's
+ * and claims 2^40 us of its own: netperf's figure keeps the spinner (it
+ * printed 0.00 CPUs and no busiest where an honest one gives 0.99). */
+START_TEST(test_peer_hostile_hide)
+{
+	struct np_omni_results res;
+	struct hostile h;
+	char *got;
+
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	h.s.remote_boot = h.s.local_boot;
+	memset(&res, 0, sizeof(res));
+	res.ng = true;
+	res.elapsed_time = 1.0f;
+	res.place = NP_PLACE_ALL;
+	np_boot_id_split(&h.s.local_boot, &res.boot_hi, &res.boot_lo);
+	res.others_us = 1000;
+	res.own_us = UINT64_C(1) << 40;
+	res.session_pid = 777;
+	res.session_start = 5;
+	hostile_take(&h, &res, 0, 2);
+	ck_assert_int_eq(h.rc, 0);
+	ck_assert_msg(strstr(h.err, "netperf: netserver's own_us 1099511627776 us cannot be true") !=
+		      NULL, "%s", h.err);
+	ck_assert_int_eq(lines(h.err), 1);
+	free(h.err);
+	/* What the probe found here: the spinner, pid 777, a CPU's worth
+	 * (np_others_account did not leave it out: check_cpu). */
+	h.s.local_others = (struct np_others){ .others_us = 990000, .own_us = 400000,
+					       .seconds = 1.0, .pid = 100, .start = 9 };
+	h.s.local_others.top[0] = (struct np_other_top){ "nphog", 777, 990000 };
+	got = hostile_block(&h);
+	golden_assert_text("one host, hostile", got,
+			   "!!! netperf-ng: other processes took CPU on the host of netperf and "
+			   "netserver: 0.99, 0.99, 0.99 CPUs in iterations 1-3 (the busiest: nphog, "
+			   "pid 777)\n");
+	free(got);
+}
+END_TEST
+
+/* -C: a utilisation no machine has is unknown ('U', -1, as for a
+ * netserver that did not measure), with a warning. */
+START_TEST(test_peer_hostile_cpu)
+{
+	struct np_omni_results res;
+	struct hostile h;
+
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	golden_opts()->remote_cpu = true;
+	memset(&res, 0, sizeof(res));
+	res.elapsed_time = 1.0f;
+	res.cpu_util = 250.0f;
+	res.cpu_method = 0;        /* "U", yet a figure: the table prints it */
+	res.num_cpus = 2;
+	res.peak_cpu_id = -1;
+	hostile_take(&h, &res, NP_F_MEASURE_CPU, 0);
+	ck_assert_msg(strstr(h.err, "netserver's cpu_util 250 cannot be true") != NULL, "%s", h.err);
+	ck_assert(h.s.rcpu == -1 && h.s.rcpu_method == 'U');
+	free(h.err);
+	res.cpu_util = 40.0f;
+	res.cpu_method = 2;        /* "P" */
+	res.peak_cpu_util = -7.0f;
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	golden_opts()->remote_cpu = true;
+	hostile_take(&h, &res, NP_F_MEASURE_CPU, 0);
+	ck_assert_msg(strstr(h.err, "peak_cpu_util -7 cannot be true") != NULL, "%s", h.err);
+	ck_assert(h.s.rcpu == -1);
+	free(h.err);
+	res.peak_cpu_util = 50.0f;
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	golden_opts()->remote_cpu = true;
+	hostile_take(&h, &res, NP_F_MEASURE_CPU, 0);
+	ck_assert_str_eq(h.err, "");
+	ck_assert(h.s.rcpu == 40.0 && h.s.rcpu_method == 'P');
+	free(h.err);
+	golden_opts()->remote_cpu = false;
+}
+END_TEST
+
+/* Counts the report is made of: more bytes than netperf sent, or more
+ * calls than a second holds, refuse the results. */
+START_TEST(test_peer_hostile_counts)
+{
+	struct np_omni_results res;
+	struct hostile h;
+
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	memset(&res, 0, sizeof(res));
+	res.elapsed_time = 1.0f;
+	res.bytes_received = UINT64_C(1) << 62;
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_int_eq(h.rc, -1);
+	ck_assert_msg(strstr(h.err, "bad results from netserver: bytes_received 4611686018427387904 "
+			     "is more than netperf sent (1000 bytes)") != NULL, "%s", h.err);
+	free(h.err);
+	res.bytes_received = 1000 + NP_MAX_TCP_MSG;   /* a message cut short */
+	res.recv_calls = UINT32_MAX;
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_int_eq(h.rc, -1);
+	ck_assert_msg(strstr(h.err, "recv_calls 4294967295 in 1.2 s cannot be true") != NULL, "%s",
+		      h.err);
+	free(h.err);
+	res.recv_calls = 100000000;
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_int_eq(h.rc, 0);
+	ck_assert_str_eq(h.err, "");
+	free(h.err);
+	/* Retransmissions describe the run: unknown, said. */
+	res.transport_retrans = -5;
+	hostile_case(&h, &(struct np_boot_id){ 0 });
+	hostile_take(&h, &res, 0, 0);
+	ck_assert_int_eq(h.rc, 0);
+	ck_assert_msg(strstr(h.err, "netserver's transport_retrans -5 in 1.2 s cannot be true") !=
+		      NULL, "%s", h.err);
+	ck_assert_int_eq(h.s.rtransport_retrans, -1);
+	free(h.err);
+}
+END_TEST
+
 START_TEST(test_variance_others)
 {
 	static const double x[] = { 31000, 48000, 33000 };
@@ -1210,6 +1510,10 @@ static Suite *report_suite(void)
 	tcase_add_test(inv, test_host_facts_block);
 	tcase_add_test(inv, test_variance_trend);
 	tcase_add_test(inv, test_variance_others);
+	tcase_add_test(inv, test_peer_hostile_absurd);
+	tcase_add_test(inv, test_peer_hostile_hide);
+	tcase_add_test(inv, test_peer_hostile_cpu);
+	tcase_add_test(inv, test_peer_hostile_counts);
 	tcase_add_test(inv, test_variance_placement);
 	tcase_add_test(inv, test_brief_and_v3);
 	tcase_add_loop_test(inv, test_cpu_remote_only, 0, N_REMOTE_ONLY);

@@ -935,17 +935,21 @@ START_TEST(test_results_ng_others)
 
 	memset(&r, 0, sizeof(r));
 	r.ng = true;
-	r.place = NP_PLACE_OTHERS | NP_PLACE_OWN | NP_PLACE_PID;
+	r.place = NP_PLACE_OTHERS | NP_PLACE_OWN | NP_PLACE_PID | NP_PLACE_START;
 	r.session_pid = 4242;
+	r.session_start = 0x100000002ull;     /* words 137..138 (issue 32) */
 	r.others_us = 0x123456789ull;
 	r.own_us = NP_CPU_US_MAX;
 	np_wire_encode_results(&r, msg);
+	ck_assert_uint_eq(be32(msg, 0x224), 0x1);
+	ck_assert_uint_eq(be32(msg, 0x228), 0x2);
 	ck_assert_uint_eq(be32(msg, 0x22c), 4242);
 	ck_assert_uint_eq(be32(msg, 0x230), 0x1);
 	ck_assert_uint_eq(be32(msg, 0x234), 0x23456789u);
 	ck_assert_int_eq(np_wire_decode_results(msg, &back, why, sizeof(why)), 0);
 	ck_assert_uint_eq(back.place, r.place);
 	ck_assert_uint_eq(back.session_pid, 4242);
+	ck_assert(back.session_start == r.session_start);
 	ck_assert(back.others_us == r.others_us && back.own_us == NP_CPU_US_MAX);
 
 	memcpy(bad, msg, sizeof(bad));
@@ -2708,7 +2712,7 @@ static const struct table_case {
 	{ "response", NP_WT_RESPONSE, sizeof(struct np_omni_response), 0x04, X_PARAMS },
 	{ "results", NP_WT_RESULTS, sizeof(struct np_omni_results), 0x04, X_PARAMS },
 	{ "ext", NP_WT_EXT, sizeof(struct np_ext), X_PARAMS, NP_MSG_SIZE },
-	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS - 0x34, X_MAGIC },
+	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS - 0x3c, X_MAGIC },
 };
 #define N_TABLE_CASES ((int)(sizeof(table_cases) / sizeof(table_cases[0])))
 

@@ -21,6 +21,12 @@
                                    answers the facts request and which
                                    strings it sends (facts_peer)
 
+  hostile.py figures-peer MODE [PID]
+                                   listen, print the port, serve TCP_STREAM
+                                   as netserver-ng whose results' figures
+                                   cannot be true, to one client after
+                                   another; MODE absurd or hide (figures_peer)
+
   hostile.py facts-flood PORT N    ask the netserver on PORT for its host
                                    facts N times on one connection; every
                                    answer must be a facts reply
@@ -610,6 +616,83 @@ def serve_facts_client(c, mode):
         first = False
 
 
+def boot_id():
+    """This host's boot id as the results' two 64-bit words."""
+    with open("/proc/sys/kernel/random/boot_id") as f:
+        b = bytes.fromhex(f.read().strip().replace("-", ""))
+    return struct.unpack(">QQ", b)
+
+
+def start_ticks(pid):
+    """Field 22 of /proc/PID/stat: the process's start, ticks after boot."""
+    with open("/proc/%d/stat" % pid) as f:
+        return int(f.read().rsplit(")", 1)[1].split()[19])
+
+
+def figures_results(got, mode, pid):
+    """TCP_STREAM results of netserver-ng, got bytes received, whose
+    netperf-ng words (doc/extension.md, words 137..151) say what mode says."""
+    res = dict((k, 0) for k in refpeer.RES)
+    res.update(bytes_received_lo=got & 0xffffffff, bytes_received_hi=got >> 32,
+               recv_calls=1, recv_buf_size=131072, send_buf_size=16384,
+               elapsed_time=1e-38 if mode == "absurd" else 1.0, transport_retrans=-1,
+               word1=0)
+    m = bytearray(refpeer.encode(99, refpeer.RES, res))
+    struct.pack_into(">IIII", m, 0x280, EXT_MAGIC, 0, 1, 0)
+    if mode == "absurd":
+        # Another host's boot id: netserver's figures have a line of their
+        # own.  Its other processes took 2^44 us in 1e-38 s; its loop ran
+        # on CPU -1 and moved 2^32 - 1 times.
+        hi, lo = 0x0123456789abcdef, 0x0fedcba987654321
+        struct.pack_into(">IQQ", m, 0x22c, 4242, 1 << 44, 1000)
+        struct.pack_into(">QQIiiI", m, 0x240, hi, lo, 0x3f, -1, -1, 0xffffffff)
+    else:
+        # This host's boot id: the spinner's pid as the session's, with its
+        # real start time, and an own CPU time that would cover it.
+        hi, lo = boot_id()
+        struct.pack_into(">QIQQ", m, 0x224, start_ticks(pid), pid, 1000, 1 << 40)
+        struct.pack_into(">QQIiiI", m, 0x240, hi, lo, 0x7f, 0, 0, 0)
+    return bytes(m)
+
+
+def figures_peer(mode, pid):
+    """netserver-ng (the extension words, no host facts) serving TCP_STREAM
+    iterations, one client after another, until killed, whose results'
+    figures cannot be true:
+      absurd   another host's boot id; other processes' CPU time 2^44 us
+               over an elapsed_time of 1e-38 s; the data loop on CPU -1 at
+               both ends, with 2^32 - 1 migrations
+      hide     this host's boot id; the session pid PID (another process,
+               a spinner) with that process's start time, and an own CPU
+               time of 2^40 us (which, taken away, would hide the rest)
+    """
+    ls = socket.socket()
+    ls.bind((CLIENT, 0))
+    ls.listen(5)
+    print(ls.getsockname()[1], flush=True)
+    while True:
+        c, _ = ls.accept()
+        try:
+            while True:
+                m = refpeer.recv_exact(c, MSG, 60)
+                if len(m) != MSG or struct.unpack_from(">i", m, 0)[0] != refpeer.DO_OMNI:
+                    break
+                d = answer_stream(c, 0)
+                conn, _ = d.accept()
+                got = 0
+                while True:
+                    b = conn.recv(65536)
+                    if not b:
+                        break
+                    got += len(b)
+                conn.close()
+                d.close()
+                c.sendall(figures_results(got, mode, pid))
+        except OSError as e:
+            print("hostile: %s" % e, file=sys.stderr)
+        c.close()
+
+
 def facts_flood(port, n):
     """N NP_NG_FACTS requests in a row: each answered (netserver reads its
     facts once; the test counts its log lines)."""
@@ -672,6 +755,9 @@ def main(argv):
         return 0
     if argv[1] == "facts-peer":
         facts_peer(argv[2])
+        return 0
+    if argv[1] == "figures-peer":
+        figures_peer(argv[2], int(argv[3]) if len(argv) > 3 else 0)
         return 0
     if argv[1] == "no-close-server":
         serve(True)

@@ -39,8 +39,10 @@
 #include "client/progress.h"
 #include "host/cpu.h"
 #include "host/others.h"
+#include "host/placement.h"
 #include "report/json.h"
 #include "report/metrics.h"
+#include "report/peer.h"
 #include "report/report.h"
 #include "report/sweep.h"
 #include "run/busypoll.h"
@@ -259,8 +261,9 @@ struct phase {
 	struct np_omni_response rsp;
 	void *sbase, *rbase;
 	bool cpu_ok;                  /* -c: the snapshot before the data */
-	struct np_others_probe *others;   /* other processes' CPU time: the first read */
+	struct np_others_probe *others;   /* other processes' CPU time: the reads */
 	int ran;                      /* test->client_run's return */
+	double asked;                 /* when the request went: netserver's test is after */
 };
 
 /* TCP_CRR binds every connection's socket there, with -- -p from the
@@ -319,6 +322,7 @@ static int ask_netserver(const struct np_plan *p, struct np_flow *l, struct phas
 	const struct np_opts *o = p->o;
 	const struct np_omni_response *rsp = &ph->rsp;
 
+	ph->asked = np_now();
 	if (o->no_control)
 		np_exchange_no_control_setup(p, l, ph->run.fd, s, &ph->rsp);
 	else if (np_exchange_setup(p, l, ph->run.fd, s, &ph->rsp, err) < 0)
@@ -449,8 +453,9 @@ static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *
 	if (p->test->connect_each)
 		l->crr_port_next = ph->run.port_next;
 	np_watch_end(&ph->watch);   /* its last act: the progress line erased */
-	np_others_end(ph->others, &s->local_others);
-	ph->others = NULL;
+	/* Its figures once netserver has said which process is its session
+	 * (results). */
+	np_others_second(ph->others);
 	if (!l->gate)
 		catch_sigint(false);
 	if (o->interim > 0 && ph->ran == 0)
@@ -482,11 +487,63 @@ static void local_end(const struct np_plan *p, struct np_flow *l, struct phase *
 		np_sock_dump_tcp_info(run->fd, err);
 }
 
+/* netserver's figures against what this run allows (report/peer.h):
+ * its test lies between the request and the results, and on one host
+ * its CPUs are these. */
+static int peer_figures(const struct np_plan *p, struct np_flow *l, const struct phase *ph,
+			struct np_result *s, bool one_host, FILE *err)
+{
+	struct np_peer_bounds b = { .window = np_now() - ph->asked,
+				    .udp = p->test->sock_type == SOCK_DGRAM };
+
+	if (one_host) {
+		b.cpus = np_cpu_count();
+		b.cpu_ids = np_cpu_id_limit();
+	} else if (s->remote_host.known && s->remote_host.cpu_count > 0) {
+		b.cpus = s->remote_host.cpu_count;
+	}
+	return np_peer_check(&b, s, &l->peer_warned, err);
+}
+
+/* The other processes here.  On one host netserver's session is one of
+ * them, and is left out when it is the process it says it is: that pid,
+ * with the start it sends, which is after netperf's (its session was
+ * forked for this connection).  Said once when it cannot be told. */
+static void local_others(const struct np_opts *o, struct np_flow *l, struct phase *ph,
+			 struct np_result *s, bool one_host, FILE *err)
+{
+	const struct np_others *rm = &s->remote_others;
+	const bool claimed = one_host && rm->pid > 0;
+	const struct np_others_skip skip = { rm->pid, rm->start >= 0 ? (uint64_t)rm->start : 0 };
+	int found;
+
+	if (!ph->others)
+		return;
+	found = np_others_finish(ph->others, claimed && rm->start >= 0 ? &skip : NULL,
+				 &s->local_others);
+	ph->others = NULL;
+	if (found == 1)
+		np_debug(o, err, "netserver's session, pid %d, took %.3f CPU s here (left out of "
+			 "the other processes)", rm->pid, s->local_others.skipped_us / 1e6);
+	if (!claimed || found != 0 || (l->peer_warned & NP_PEER_SESSION))
+		return;
+	l->peer_warned |= NP_PEER_SESSION;
+	if (rm->start < 0)
+		np_warn(err, "netserver sends no start time with its session's pid %d (an older "
+			"netserver-ng): netperf cannot tell that process is its session, and counts "
+			"it among the other processes here", rm->pid);
+	else
+		np_warn(err, "netserver's session_pid %d is no process here that started when it "
+			"says, after netperf (another PID namespace?): its session counts among the "
+			"other processes here", rm->pid);
+}
+
 /* Step 7: netserver's results and the figures, or why the data failed. */
 static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		   struct np_result *s, FILE *err)
 {
 	const struct np_opts *o = p->o;
+	bool one_host;
 
 	s->remote_at = NP_PLACEMENT_UNKNOWN;
 	s->remote_others = NP_OTHERS_UNKNOWN;
@@ -502,9 +559,13 @@ static int results(const struct np_plan *p, struct np_flow *l, struct phase *ph,
 		np_exchange_no_control_results(s);
 	else if (np_exchange_results(p, l, s, &ph->rsp, err) < 0)
 		return -1;
+	np_boot_id_read(&s->local_boot);
+	one_host = np_boot_id_same(&s->local_boot, &s->remote_boot);
+	if (!o->no_control && peer_figures(p, l, ph, s, one_host, err) < 0)
+		return -1;
 	if (l->gate)   /* --flows: the other flows' sessions are not "others" */
 		s->remote_others = NP_OTHERS_UNKNOWN;
-	np_boot_id_read(&s->local_boot);
+	local_others(o, l, ph, s, one_host, err);
 	s->shared_cpu = np_placement_shared(&s->local_at, &s->local_boot, &s->remote_at,
 					    &s->remote_boot);
 	np_metrics_derive(p->test, p->unit, o->burst, s);
@@ -530,10 +591,10 @@ static int iteration(const struct np_plan *p, struct np_flow *l, struct np_resul
 	}
 	if (ph.run.fd >= 0)
 		close(ph.run.fd);
-	if (ph.others) {   /* the data phase did not start */
+	if (ph.others) {   /* the data phase did not start, or no results */
 		struct np_others unused;
 
-		np_others_end(ph.others, &unused);
+		(void)np_others_finish(ph.others, NULL, &unused);
 	}
 	free(ph.sbase);
 	free(ph.rbase);

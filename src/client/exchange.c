@@ -334,8 +334,8 @@ int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
 	return server_kind(p, l, rsp, err);
 }
 
-static void remote_facts(const struct np_opts *o, const struct np_omni_response *rsp,
-			 const struct np_omni_results *res, struct np_result *s)
+void np_exchange_remote(const struct np_opts *o, const struct np_omni_response *rsp,
+			const struct np_omni_results *res, struct np_result *s)
 {
 	s->remote.bytes_recv = res->bytes_received;
 	s->remote.recv_calls = res->recv_calls;
@@ -366,8 +366,12 @@ static void remote_facts(const struct np_opts *o, const struct np_omni_response 
 		s->remote_others.own_us = (int64_t)res->own_us;
 	if (res->place & NP_PLACE_PID)
 		s->remote_others.pid = (int)res->session_pid;
+	if (res->place & NP_PLACE_START && res->session_start <= INT64_MAX)
+		s->remote_others.start = (int64_t)res->session_start;
+	/* Their divisor, as netserver sent it (np_peer_check holds it
+	 * against netperf's own clock). */
 	if (res->place & (NP_PLACE_OTHERS | NP_PLACE_OWN))
-		s->remote_others.seconds = res->elapsed_time > 0 ? res->elapsed_time : s->elapsed;
+		s->remote_others.seconds = res->elapsed_time;
 	s->rcpu = -1.0;
 	s->rcpu_method = 'U';
 	s->rcpu_more = NP_UNMEASURED_CPU;
@@ -425,7 +429,7 @@ int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_re
 	if (p->o->remote_cpu && res.num_cpus > NP_FACT_MAX_CPUS)
 		return np_fail(err, "bad results from netserver: num_cpus %" PRIu32 " exceeds %d",
 			       res.num_cpus, NP_FACT_MAX_CPUS);
-	remote_facts(p->o, rsp, &res, s);
+	np_exchange_remote(p->o, rsp, &res, s);
 	s->rtos = rsp->socket_tos;
 	s->rprio = rsp->socket_prio;
 	if (l->ours && (l->caps & NP_EXT_CAP_HOST_FACTS) && !l->facts_asked)

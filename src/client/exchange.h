@@ -79,6 +79,8 @@ struct np_flow {
 	bool facts_asked;             /* netserver was asked for its facts */
 	bool facts_late;              /* and did not answer in time: a reply
 				       * that comes later is dropped */
+	unsigned peer_warned;         /* netserver's figures warned of
+				       * (report/peer.h's NP_PEER_*) */
 };
 
 /* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
@@ -103,6 +105,11 @@ int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
  * reason on err. */
 int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err);
+
+/* The results' figures into s's remote fields, as netserver sent them
+ * (np_peer_check, report/peer.h, then holds them against the run). */
+void np_exchange_remote(const struct np_opts *o, const struct np_omni_response *rsp,
+			const struct np_omni_results *res, struct np_result *s);
 
 /* The data phase failed with data_err (ECONNRESET, EPIPE, ECONNREFUSED,
  * ENOTCONN: the peer's doing): 1 when netserver-ng's results came at once and say

@@ -666,6 +666,11 @@ static void placement(const struct test_state *ts, struct np_omni_results *res)
 		res->place |= NP_PLACE_PID;
 		res->session_pid = (uint32_t)ts->others.pid;
 	}
+	/* With the pid, what lets netperf on this host tell it is us. */
+	if (ts->others.start >= 0) {
+		res->place |= NP_PLACE_START;
+		res->session_start = (uint64_t)ts->others.start;
+	}
 }
 
 /* What the results carry, read before the data sockets close

@@ -20,24 +20,29 @@
 /* linux/sched.h's flag of a kernel thread, in /proc/PID/stat's flags. */
 #define PF_KTHREAD_BIT 0x00200000u
 /* The fields of /proc/PID/stat we read, counted from 1 as proc(5) does. */
+#define F_PPID 4
 #define F_FLAGS 9
 #define F_UTIME 14
 #define F_STIME 15
+#define F_CUTIME 16
+#define F_CSTIME 17
 #define F_START 22
 
-struct proc_entry {
-	int pid;
-	uint64_t start, ticks;
+/* One read of every process. */
+struct snapshot {
+	size_t n, cap;
+	struct np_proc_snap *p;  /* by pid */
 };
 
 struct np_others_probe {
-	struct timespec t0;
-	int64_t own0;
+	struct timespec t0, t1;
+	int64_t own0, own1;
 	uint64_t boot_ticks;   /* ticks since boot at the first read */
 	long hz;
 	int self;
-	size_t n, cap;
-	struct proc_entry *p;  /* by pid */
+	int64_t self_start;
+	struct snapshot first, second;
+	bool second_ok;
 };
 
 static bool is_digits(const char *s)
@@ -74,10 +79,12 @@ int np_others_parse(const char *text, size_t n, struct np_proc_stat *st)
 	}
 	for (const char *c = close + 2; c < end && field <= F_START; field++) {
 		uint64_t v = 0;
-		bool digits = false;
+		bool digits = false, minus = false;
 
-		if (field > 3 && *c == '-')   /* a signed field: not one we read */
+		if (field > 3 && *c == '-') { /* a signed field */
+			minus = true;
 			c++;
+		}
 		for (; c < end && *c >= '0' && *c <= '9'; c++, digits = true)
 			v = v * 10 + (uint64_t)(*c - '0');
 		if (field == 3) {             /* the state, one letter */
@@ -87,10 +94,16 @@ int np_others_parse(const char *text, size_t n, struct np_proc_stat *st)
 		} else if (!digits) {
 			return -1;
 		}
-		if (field == F_FLAGS)
+		if (minus)                    /* none we read is ever below 0 */
+			v = 0;
+		if (field == F_PPID)
+			st->ppid = v <= 0x7fffffff ? (int)v : 0;
+		else if (field == F_FLAGS)
 			flags = v;
 		else if (field == F_UTIME || field == F_STIME)
 			st->ticks += v;
+		else if (field == F_CUTIME || field == F_CSTIME)
+			st->cticks += v;
 		else if (field == F_START)
 			st->start = v;
 		if (field < F_START) {
@@ -147,12 +160,16 @@ static int boot_ticks(long hz, uint64_t *t)
 	return 0;
 }
 
-/* Each user-space process but ours: fn(p, pid, its stat); -1 when /proc
- * cannot be listed or fn says stop. */
-static int each_process(struct np_others_probe *p,
-			int (*fn)(struct np_others_probe *, int, const struct np_proc_stat *,
-				  struct np_others *),
-			struct np_others *out)
+static int by_pid(const void *a, const void *b)
+{
+	const int x = ((const struct np_proc_snap *)a)->pid, y = ((const struct np_proc_snap *)b)->pid;
+
+	return (x > y) - (x < y);
+}
+
+/* Every process but this one, kernel threads too, into snap (sorted by
+ * pid): 0, or -1 when /proc cannot be listed or there are too many. */
+static int read_all(int self, struct snapshot *snap)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *e;
@@ -160,44 +177,51 @@ static int each_process(struct np_others_probe *p,
 
 	if (!d)
 		return -1;
+	snap->n = 0;
 	while (rc == 0 && (e = readdir(d)) != NULL) {
 		struct np_proc_stat st;
 		long pid;
 
 		if (!is_digits(e->d_name) || (pid = strtol(e->d_name, NULL, 10)) <= 0 ||
-		    pid > 0x7fffffff || pid == p->self)
+		    pid > 0x7fffffff || pid == self)
 			continue;
 		/* Gone between the listing and the read: as if never there. */
-		if (read_stat((int)pid, &st) < 0 || st.kthread)
+		if (read_stat((int)pid, &st) < 0)
 			continue;
-		rc = fn(p, (int)pid, &st, out);
+		if (snap->n == snap->cap) {
+			const size_t cap = snap->cap ? snap->cap * 2 : 1024;
+			struct np_proc_snap *q;
+
+			if (cap > NP_OTHERS_MAX || !(q = realloc(snap->p, cap * sizeof(*q)))) {
+				rc = -1;
+				break;
+			}
+			snap->p = q;
+			snap->cap = cap;
+		}
+		snap->p[snap->n++] = (struct np_proc_snap){ (int)pid, st };
 	}
 	closedir(d);
+	if (rc == 0)
+		qsort(snap->p, snap->n, sizeof(*snap->p), by_pid);
 	return rc;
 }
 
-static int remember(struct np_others_probe *p, int pid, const struct np_proc_stat *st,
-		    struct np_others *out)
+static void probe_free(struct np_others_probe *p)
 {
-	(void)out;
-	if (p->n == p->cap) {
-		const size_t cap = p->cap ? p->cap * 2 : 1024;
-		struct proc_entry *q;
-
-		if (cap > NP_OTHERS_MAX || !(q = realloc(p->p, cap * sizeof(*q))))
-			return -1;
-		p->p = q;
-		p->cap = cap;
-	}
-	p->p[p->n++] = (struct proc_entry){ pid, st->start, st->ticks };
-	return 0;
+	free(p->first.p);
+	free(p->second.p);
+	free(p);
 }
 
-static int by_pid(const void *a, const void *b)
+/* This process's starttime, -1 unknown. */
+static int64_t self_start(void)
 {
-	const int x = ((const struct proc_entry *)a)->pid, y = ((const struct proc_entry *)b)->pid;
+	struct np_proc_stat st;
 
-	return (x > y) - (x < y);
+	if (read_stat((int)getpid(), &st) < 0 || st.start > INT64_MAX)
+		return -1;
+	return (int64_t)st.start;
 }
 
 struct np_others_probe *np_others_begin(void)
@@ -208,70 +232,197 @@ struct np_others_probe *np_others_begin(void)
 		return NULL;
 	p->hz = sysconf(_SC_CLK_TCK);
 	p->self = (int)getpid();
-	if (p->hz <= 0 || boot_ticks(p->hz, &p->boot_ticks) < 0 ||
-	    each_process(p, remember, NULL) < 0) {
-		free(p->p);
-		free(p);
+	p->self_start = self_start();
+	if (p->hz <= 0 || boot_ticks(p->hz, &p->boot_ticks) < 0 || read_all(p->self, &p->first) < 0) {
+		probe_free(p);
 		return NULL;
 	}
-	qsort(p->p, p->n, sizeof(*p->p), by_pid);
 	p->own0 = own_cpu_us();
 	clock_gettime(CLOCK_MONOTONIC, &p->t0);
 	return p;
 }
 
-/* What one process took since the first read: the difference for one
- * seen then (the same pid and start: not a reused pid), all of it for
- * one started since. */
-static int add_taken(struct np_others_probe *p, int pid, const struct np_proc_stat *st,
+void np_others_second(struct np_others_probe *p)
+{
+	if (!p || p->second_ok)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &p->t1);
+	p->own1 = own_cpu_us();
+	p->second_ok = read_all(p->self, &p->second) == 0;
+}
+
+static const struct np_proc_snap *find(const struct np_proc_snap *a, size_t n, int pid)
+{
+	const struct np_proc_snap key = { .pid = pid };
+
+	return n ? bsearch(&key, a, n, sizeof(*a), by_pid) : NULL;
+}
+
+/* The two that took the most, in out->top. */
+static void rank(struct np_others *out, const struct np_proc_snap *s, int64_t us)
+{
+	const int k = us > out->top[0].us ? 0 : 1;
+
+	if (us <= out->top[1].us)
+		return;
+	if (k == 0)
+		out->top[1] = out->top[0];
+	out->top[k].us = us;
+	out->top[k].pid = s->pid;
+	memcpy(out->top[k].name, s->st.comm, sizeof(out->top[k].name));
+}
+
+/* How far up a gone process's first-read parents are followed. */
+#define CHAIN_MAX 64
+
+/* Where the time of a process gone by the second read went: the
+ * process still there that its chain of parents at the first read leads
+ * to (its index in the second read, *direct when that is its parent),
+ * or -1 when the chain leaves sight first (this process, a kernel
+ * thread, a process not seen). */
+static long landing(const struct np_others_reads *r, const bool *seen,
+		    const struct np_proc_snap *gone, bool *direct)
+{
+	int ppid = gone->st.ppid;
+
+	*direct = true;
+	for (int depth = 0; depth < CHAIN_MAX; depth++, *direct = false) {
+		const struct np_proc_snap *pa = find(r->first, r->nfirst, ppid);
+
+		if (ppid == r->self || !pa || pa->st.kthread)
+			return -1;
+		if (seen[pa - r->first])
+			return find(r->second, r->nsecond, ppid) - r->second;
+		ppid = pa->st.ppid;
+	}
+	return -1;
+}
+
+/*
+ * The accounting of others.h, and its limits (netperf(1), "what remains
+ * invisible"): a process that ended in the phase is counted only through
+ * the c-times of the process that waited for it, so it is missed when
+ * nobody waits (its parent ignores SIGCHLD, or sets SA_NOCLDWAIT: the
+ * kernel reaps it and adds its time nowhere), or when whoever waits is
+ * out of sight (this process itself, whose own time is not "other"; a
+ * kernel thread, for the helpers the kernel starts; a process in another
+ * PID namespace, or hidden by hidepid).  What a gone process had taken
+ * by the first read is taken off: off its parent's c-times when its
+ * parent is still there; when its parent is gone too (reaped along a
+ * chain of parents, or reparented to a subreaper or init, which cannot
+ * be told apart), off the c-times of all the processes still there
+ * together, so that the sum is right either way, never below zero; each
+ * process's own share, for the busiest, then takes it off the nearest of
+ * its parents still there, and is never more than the sum.
+ */
+int np_others_account(const struct np_others_reads *r, const struct np_others_skip *skip,
+		      struct np_others *out)
+{
+	bool *seen = calloc(r->nfirst + 1, sizeof(*seen));
+	/* Per process of the second read: the first-read time of gone
+	 * children, and of gone descendants through gone parents. */
+	uint64_t *owed = calloc(2 * (r->nsecond + 1), sizeof(*owed)), *owed_chain = NULL;
+	uint64_t own = 0, children = 0, orphans = 0;
+	int skipped = 0;
+
+	memset(out->top, 0, sizeof(out->top));
+	out->skipped_us = -1;
+	if (!seen || !owed) {
+		free(seen);
+		free(owed);
+		out->others_us = -1;
+		return -1;
+	}
+	owed_chain = owed + r->nsecond + 1;
+	/* Which processes of the first read are still there: the same pid
+	 * with the same start (not a reused pid). */
+	for (size_t j = 0; j < r->nsecond; j++) {
+		const struct np_proc_snap *b = &r->second[j];
+		const struct np_proc_snap *a = find(r->first, r->nfirst, b->pid);
+
+		if (a && a->st.start == b->st.start)
+			seen[a - r->first] = true;
+	}
+	for (size_t i = 0; i < r->nfirst; i++) {
+		const struct np_proc_snap *a = &r->first[i];
+		const uint64_t had = a->st.ticks + a->st.cticks;
+		bool direct;
+		long j;
+
+		if (seen[i] || a->st.kthread || (j = landing(r, seen, a, &direct)) < 0)
+			continue;
+		owed_chain[j] += had;
+		if (direct)
+			owed[j] += had;
+		else
+			orphans += had;
+	}
+	for (size_t j = 0; j < r->nsecond; j++) {
+		const struct np_proc_snap *b = &r->second[j];
+		const struct np_proc_snap *a = find(r->first, r->nfirst, b->pid);
+		uint64_t t, c, mine;
+
+		if (b->st.kthread)
+			continue;
+		if (a && a->st.start == b->st.start) {
+			t = b->st.ticks >= a->st.ticks ? b->st.ticks - a->st.ticks : 0;
+			c = b->st.cticks >= a->st.cticks ? b->st.cticks - a->st.cticks : 0;
+		} else if (b->st.start + 1 >= r->since) {   /* started since: all of it */
+			t = b->st.ticks;
+			c = b->st.cticks;
+		} else {
+			continue;   /* older than the first read, yet not in it */
+		}
+		mine = t + (c > owed_chain[j] ? c - owed_chain[j] : 0);
+		c = c > owed[j] ? c - owed[j] : 0;
+		if (skip && skip->pid == b->pid && skip->start == b->st.start &&
+		    r->self_start >= 0 && b->st.start >= (uint64_t)r->self_start) {
+			skipped = 1;
+			out->skipped_us = (int64_t)(mine * 1000000 / (uint64_t)r->hz);
+			continue;
+		}
+		own += t;
+		children += c;
+		rank(out, b, (int64_t)(mine * 1000000 / (uint64_t)r->hz));
+	}
+	children = children > orphans ? children - orphans : 0;
+	out->others_us = (int64_t)((own + children) * 1000000 / (uint64_t)r->hz);
+	for (int k = 0; k < 2; k++)
+		if (out->top[k].us > out->others_us)
+			out->top[k].us = out->others_us;
+	free(seen);
+	free(owed);
+	return skipped;
+}
+
+int np_others_finish(struct np_others_probe *p, const struct np_others_skip *skip,
 		     struct np_others *out)
 {
-	const struct proc_entry key = { .pid = pid };
-	const struct proc_entry *was = bsearch(&key, p->p, p->n, sizeof(*p->p), by_pid);
-	uint64_t ticks;
-	int64_t us;
+	struct np_others_reads r;
+	int rc = -1;
 
-	if (was && was->start == st->start)
-		ticks = st->ticks >= was->ticks ? st->ticks - was->ticks : 0;
-	else if (st->start + 1 >= p->boot_ticks)
-		ticks = st->ticks;
-	else
-		return 0;   /* older than the first read, yet not in it */
-	us = (int64_t)(ticks * 1000000 / (uint64_t)p->hz);
-	out->others_us += us;
-	if (us > out->top[1].us) {
-		const int k = us > out->top[0].us ? 0 : 1;
-
-		if (k == 0)
-			out->top[1] = out->top[0];
-		out->top[k].us = us;
-		out->top[k].pid = pid;
-		memcpy(out->top[k].name, st->comm, sizeof(out->top[k].name));
+	*out = NP_OTHERS_UNKNOWN;
+	if (!p)
+		return -1;
+	np_others_second(p);
+	out->seconds = (double)(p->t1.tv_sec - p->t0.tv_sec) + (p->t1.tv_nsec - p->t0.tv_nsec) / 1e9;
+	if (p->own0 >= 0 && p->own1 >= p->own0)
+		out->own_us = p->own1 - p->own0;
+	out->pid = p->self;
+	out->start = p->self_start;
+	if (p->second_ok) {
+		r = (struct np_others_reads){ p->first.p, p->second.p, p->first.n, p->second.n,
+					      p->boot_ticks, p->hz, p->self, p->self_start };
+		rc = np_others_account(&r, skip, out);
 	}
-	return 0;
+	probe_free(p);
+	return rc;
 }
 
 void np_others_end(struct np_others_probe *p, struct np_others *out)
 {
-	struct timespec t1;
-	int64_t own1;
-
-	*out = NP_OTHERS_UNKNOWN;
-	if (!p)
-		return;
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	own1 = own_cpu_us();
-	out->seconds = (double)(t1.tv_sec - p->t0.tv_sec) + (t1.tv_nsec - p->t0.tv_nsec) / 1e9;
-	if (p->own0 >= 0 && own1 >= p->own0)
-		out->own_us = own1 - p->own0;
-	out->pid = p->self;
-	out->others_us = 0;
-	if (each_process(p, add_taken, out) < 0) {
-		out->others_us = -1;
-		memset(out->top, 0, sizeof(out->top));
-	}
-	free(p->p);
-	free(p);
+	np_others_second(p);
+	(void)np_others_finish(p, NULL, out);
 }
 
 const struct np_other_top *np_others_busiest(const struct np_others *o, int not_pid)

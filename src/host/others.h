@@ -10,10 +10,19 @@
  * from /proc/stat's busy time less the test's own: a process's CPU time
  * includes the softirq work done in its context, which /proc/stat counts
  * as softirq, so that difference is not "another process" but the
- * kernel's bookkeeping.  A process that ends during the phase loses what
- * it took in it (its counters go with it); one that starts during it
- * counts whole.  In a PID namespace only that namespace's processes are
- * seen.
+ * kernel's bookkeeping.
+ *
+ * A process that ends during the phase takes its counters with it, but
+ * when its parent waits for it the kernel adds its whole CPU time (its
+ * own and its reaped children's) to the parent's cutime and cstime.  So
+ * the figure is the sum, over processes seen at both reads, of the
+ * growth of utime + stime + cutime + cstime; plus the whole of those
+ * started since the first read; less what the processes that were there
+ * at the first read and are gone at the second had taken by then (their
+ * whole lifetime lands in a parent's c-times, and only the phase's part
+ * of it is wanted).  That is exact when every process that ended was
+ * waited for by one that is still there; what remains invisible is in
+ * others.c (np_others_account) and netperf(1).
  *
  * Off the data path: a read of /proc before the phase, one after.
  */
@@ -35,8 +44,13 @@ struct np_others {
 	int64_t own_us;        /* this process's (all its threads), -1 unknown */
 	double seconds;        /* the span between the two reads, 0 unknown */
 	int pid;               /* this process's */
+	/* This process's start, clock ticks after boot (/proc/PID/stat's
+	 * starttime), -1 unknown: with the pid, what names a process. */
+	int64_t start;
+	/* What the process left out (np_others_skip) took here, -1 none. */
+	int64_t skipped_us;
 	/* The two other processes that took the most (top[0] the most;
-	 * pid 0 none): on one host, the first may be the other end. */
+	 * pid 0 none). */
 	struct np_other_top {
 		char name[NP_OTHERS_COMM + 1];
 		int pid;
@@ -44,7 +58,8 @@ struct np_others {
 	} top[2];
 };
 
-#define NP_OTHERS_UNKNOWN ((struct np_others){ .others_us = -1, .own_us = -1 })
+#define NP_OTHERS_UNKNOWN \
+	((struct np_others){ .others_us = -1, .own_us = -1, .start = -1, .skipped_us = -1 })
 
 /* The busiest other process but the one of pid not_pid (0: none), or
  * NULL when none took CPU. */
@@ -54,7 +69,9 @@ const struct np_other_top *np_others_busiest(const struct np_others *o, int not_
 struct np_proc_stat {
 	char comm[NP_OTHERS_COMM + 1];  /* printable ASCII, others as '?' */
 	int kthread;                    /* PF_KTHREAD in its flags */
+	int ppid;                       /* its parent's pid (0: outside the namespace) */
 	uint64_t ticks;                 /* utime + stime, clock ticks */
+	uint64_t cticks;                /* cutime + cstime: its reaped children's */
 	uint64_t start;                 /* starttime, clock ticks after boot */
 };
 
@@ -62,12 +79,54 @@ struct np_proc_stat {
  * 0, or -1 when it is not such a line. */
 int np_others_parse(const char *text, size_t n, struct np_proc_stat *st);
 
+/* One process as one read saw it. */
+struct np_proc_snap {
+	int pid;
+	struct np_proc_stat st;
+};
+
+/* The two reads around a phase, each sorted by pid, kernel threads
+ * included (a process's parent may be one); this process is in neither. */
+struct np_others_reads {
+	const struct np_proc_snap *first, *second;
+	size_t nfirst, nsecond;
+	uint64_t since;        /* ticks after boot at the first read */
+	long hz;               /* ticks per second */
+	int self;              /* this process's pid: its children's time is its own */
+	int64_t self_start;    /* and its start (-1 unknown) */
+};
+
+/* A process to leave out as well: the other end's session on one host,
+ * by its pid and its start (pid 0: none). */
+struct np_others_skip {
+	int pid;
+	uint64_t start;
+};
+
+/* The other processes' CPU time between the two reads (the accounting
+ * above) into out's others_us and top[], leaving out skip's process when
+ * one has that pid and that start and started after this process did
+ * (the session netserver forked for this process's connection cannot be
+ * older than this process; an older one is someone else's, whatever its
+ * pid).  1 when skip's process was found and left out, 0 when not
+ * (then it counts as any other), -1 when out of memory (the figure
+ * unknown).  What the one left out took is out->skipped_us. */
+int np_others_account(const struct np_others_reads *r, const struct np_others_skip *skip,
+		      struct np_others *out);
+
 struct np_others_probe;
 
 /* The first read; NULL when it cannot be taken (no /proc, no memory,
- * more than NP_OTHERS_MAX processes): then np_others_end says unknown. */
+ * more than NP_OTHERS_MAX processes): then the figure is unknown. */
 struct np_others_probe *np_others_begin(void);
-/* The second read and the figures; frees p (NULL is allowed). */
+/* The second read, right after the phase (p NULL: nothing to do; a
+ * failed read leaves the figure unknown). */
+void np_others_second(struct np_others_probe *p);
+/* The figures of the two reads, leaving out skip (NULL: none); frees p
+ * (NULL is allowed: unknown).  The return of np_others_account, or -1. */
+int np_others_finish(struct np_others_probe *p, const struct np_others_skip *skip,
+		     struct np_others *out);
+/* Both: the second read and its figures, nothing else left out. */
 void np_others_end(struct np_others_probe *p, struct np_others *out);
 
 /* CPUs' worth (CPU seconds per second) of others_us less what a peer on

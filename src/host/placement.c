@@ -109,6 +109,44 @@ void np_place_end(struct np_place_probe *p, struct np_placement *out)
 	}
 }
 
+int np_cpu_list_limit(const char *text)
+{
+	long top = -1;
+	const char *s = text;
+
+	while (*s && *s != '\n') {
+		char *end;
+		const long v = strtol(s, &end, 10);
+
+		if (end == s || v < 0 || v > NP_PLACE_CPU_MAX || (*end && !strchr(",-\n", *end)))
+			return -1;
+		top = v > top ? v : top;
+		s = *end == ',' || *end == '-' ? end + 1 : end;
+	}
+	return top < 0 ? -1 : (int)top + 1;
+}
+
+int np_cpu_id_limit(void)
+{
+	char buf[256];
+	ssize_t n;
+	long conf;
+	int fd = open("/sys/devices/system/cpu/possible", O_RDONLY | O_CLOEXEC), limit = -1;
+
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n > 0) {
+			buf[n] = '\0';
+			limit = np_cpu_list_limit(buf);
+		}
+	}
+	if (limit > 0)
+		return limit;
+	conf = sysconf(_SC_NPROCESSORS_CONF);
+	return conf > 0 && conf <= NP_PLACE_CPU_MAX + 1 ? (int)conf : 0;
+}
+
 static int hex(int c)
 {
 	if (c >= '0' && c <= '9')

@@ -35,6 +35,13 @@ struct np_place_probe {
 void np_place_begin(struct np_place_probe *p);
 void np_place_end(struct np_place_probe *p, struct np_placement *out);
 
+/* The number every CPU of this host is below (the kernel's nr_cpu_ids,
+ * from /sys/devices/system/cpu/possible; else the CPUs configured). */
+int np_cpu_id_limit(void);
+/* The highest CPU of a kernel CPU list ("0-3,8-11\n") plus one; -1 when
+ * it is not such a list. */
+int np_cpu_list_limit(const char *text);
+
 /* A host's boot id (/proc/sys/kernel/random/boot_id), 16 bytes. */
 struct np_boot_id {
 	bool known;

@@ -511,6 +511,7 @@ static json_t *busiest(struct jb *b, const struct np_iteration *it)
 	o = json_object();
 	put(b, o, "name", text(it->lothers_top));
 	put(b, o, "pid", json_integer(it->lothers_top_pid));
+	put(b, o, "cpus", num(it->lothers_top_cpus));
 	return o;
 }
 

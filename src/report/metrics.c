@@ -179,7 +179,11 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
 }
 
 /* One iteration's row of the tally.  Other processes' CPU: on one host
- * each end sees the other end as another process, which it is not. */
+ * each end sees the other end as another process, which it is not.
+ * netperf's own time, its own to say, comes off netserver's figure;
+ * netserver's session was left out of netperf's by the probe itself, when
+ * it is the process netserver says (client.c), never by what netserver
+ * says it took. */
 static void iteration_of(const struct np_result *s, struct np_iteration *it)
 {
 	const bool one_host = np_boot_id_same(&s->local_boot, &s->remote_boot);
@@ -189,15 +193,16 @@ static void iteration_of(const struct np_result *s, struct np_iteration *it)
 		.bits_per_s = s->bits_per_s, .trans_per_s = s->trans_per_s,
 		.lcpu = s->lcpu, .rcpu = s->rcpu,
 		.local_at = s->local_at, .remote_at = s->remote_at, .shared = s->shared_cpu,
-		.lothers = np_others_cpus(&s->local_others, one_host ? s->remote_others.own_us : -1),
+		.lothers = np_others_cpus(&s->local_others, -1),
 		.rothers = np_others_cpus(&s->remote_others, one_host ? s->local_others.own_us : -1),
 	};
-	const struct np_other_top *top =
-		np_others_busiest(&s->local_others, one_host ? s->remote_others.pid : 0);
+	const struct np_other_top *top = np_others_busiest(&s->local_others, 0);
 
 	if (top) {
 		memcpy(it->lothers_top, top->name, sizeof(it->lothers_top));
 		it->lothers_top_pid = top->pid;
+		it->lothers_top_cpus = s->local_others.seconds > 0
+				       ? (double)top->us / 1e6 / s->local_others.seconds : 0;
 	}
 }
 

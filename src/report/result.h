@@ -48,6 +48,7 @@ struct np_iteration {
 	double lothers, rothers;
 	char lothers_top[NP_OTHERS_COMM + 1];
 	int lothers_top_pid;
+	double lothers_top_cpus;   /* its CPUs' worth */
 };
 
 /* A figure over the iterations: its mean, its sample standard deviation

@@ -330,9 +330,10 @@ static int check_cpu_us(const void *s, const struct np_wire_field *f, char *why,
 
 /* The results' netperf-ng counts, in the extension's parameter words
  * (doc/extension.md, "Results"); word 159 is reserved, 0.  Before them,
- * words 139..151: the session's pid, other processes' CPU time and the
- * session's own, and where netserver's data loop ran. */
+ * words 137..151: the session's start and pid, other processes' CPU time
+ * and the session's own, and where netserver's data loop ran. */
 static const struct np_wire_field results_ng_fields[] = {
+	{ RR(EXT_PARAMS - 0x3c, NP_WK_U64, session_start) },
 	{ RR(EXT_PARAMS - 0x34, NP_WK_U32, session_pid), .bounds = NP_WB_MAX, .max = NP_PID_MAX },
 	{ RR(EXT_PARAMS - 0x30, NP_WK_U64, others_us), .check = check_cpu_us },
 	{ RR(EXT_PARAMS - 0x28, NP_WK_U64, own_us), .check = check_cpu_us },

@@ -258,6 +258,9 @@ struct np_omni_results {
 	 * and netserver's session itself took over the test (others.h). */
 	uint64_t others_us, own_us;
 	uint32_t session_pid;    /* on one host, netperf leaves it out */
+	/* The session's start, clock ticks after boot (/proc/PID/stat's
+	 * starttime): with the pid, which process it is. */
+	uint64_t session_start;
 };
 
 /* The results' place bits: boot id, CPUs, migrations, other processes'
@@ -268,9 +271,10 @@ struct np_omni_results {
 #define NP_PLACE_OTHERS 0x8u
 #define NP_PLACE_OWN 0x10u
 #define NP_PLACE_PID 0x20u
+#define NP_PLACE_START 0x40u
 #define NP_PLACE_ALL                                                                        \
 	(NP_PLACE_BOOT | NP_PLACE_CPU | NP_PLACE_MIGRATIONS | NP_PLACE_OTHERS | NP_PLACE_OWN | \
-	 NP_PLACE_PID)
+	 NP_PLACE_PID | NP_PLACE_START)
 /* Linux's PID_MAX_LIMIT. */
 #define NP_PID_MAX 4194304
 /* A CPU time past this (about 200 days) is refused. */
