@@ -222,8 +222,8 @@ END_TEST
  * after another, as netserver accepts them), an honest client arrives
  * among it.  It goes only once every other entry is newer than it: the
  * whole pool renewed after it, max - 1 arrivals, which netserver never
- * lets happen between a passphrase's arrival and its judgement (one
- * accept a wake-up, after the judging).  And a crowd from one /24, at
+ * lets happen between a passphrase's arrival and its judgement (it
+ * judges before it accepts, a quarter of the pool at most a wake-up).  And a crowd from one /24, at
  * its share, never pushes out anyone else while the pool has room.
  */
 START_TEST(test_crowd_cannot_outrun_a_newcomer)
@@ -270,6 +270,49 @@ START_TEST(test_crowd_cannot_outrun_a_newcomer)
 }
 END_TEST
 
+/* The accepts between two judgements: a quarter of the smallest share
+ * (or of the pool), the listeners together.  A newcomer in a crowded
+ * /24 outlives a whole batch of its crowd accepted right after it (the
+ * reconnecting crowd comes in clusters), and only its share's worth of
+ * them would push it out. */
+START_TEST(test_batch_within_a_share)
+{
+	struct np_unproven *u = pool_new(1024, 128, 192, 256);
+	char a[32];
+	int b, i, honest;
+
+	ck_assert_int_eq(np_unproven_batch(u, 1, 64), 32);
+	ck_assert_int_eq(np_unproven_batch(u, 2, 64), 16);
+	ck_assert_int_eq(np_unproven_batch(u, 1, 8), 8);
+	np_unproven_init(u, &(struct np_unproven_settings){ 128, { 16, 24, 32 }, 5 });
+	ck_assert_int_eq(np_unproven_batch(u, 1, 64), 4);
+	ck_assert_int_eq(np_unproven_batch(u, 0, 64), 4);
+	np_unproven_init(u, &(struct np_unproven_settings){ 2, { 0, 0, 0 }, 5 });
+	ck_assert_int_eq(np_unproven_batch(u, 2, 64), 1);
+	np_unproven_init(u, &(struct np_unproven_settings){ 4096, { 0, 0, 0 }, 5 });
+	ck_assert_int_eq(np_unproven_batch(u, 1, 64), 64);
+
+	np_unproven_init(u, &(struct np_unproven_settings){ 128, { 16, 24, 32 }, 5 });
+	b = np_unproven_batch(u, 1, 64);
+	for (int k = 0; k < 32; k++) {
+		snprintf(a, sizeof(a), "127.0.11.%d", 2 + k % 10);
+		arrive(u, a, k, &i, NULL);
+	}
+	arrive(u, "127.0.11.200", 40, &honest, NULL);
+	for (int k = 0; k < b; k++) {
+		snprintf(a, sizeof(a), "127.0.11.%d", 2 + k % 10);
+		ck_assert_int_ne(arrive(u, a, 41 + k, &i, NULL), honest);
+	}
+	/* A share's worth (32) after it would have. */
+	for (int k = b; k < 31; k++) {
+		snprintf(a, sizeof(a), "127.0.11.%d", 2 + k % 10);
+		ck_assert_int_ne(arrive(u, a, 41 + k, &i, NULL), honest);
+	}
+	ck_assert_int_eq(arrive(u, "127.0.11.3", 80, &i, NULL), honest);
+	free(u);
+}
+END_TEST
+
 static Suite *unproven_suite(void)
 {
 	Suite *s = suite_create("unproven");
@@ -282,6 +325,7 @@ static Suite *unproven_suite(void)
 	tcase_add_test(tc, test_site_and_net_ipv6);
 	tcase_add_test(tc, test_deadline_from_accept);
 	tcase_add_test(tc, test_crowd_cannot_outrun_a_newcomer);
+	tcase_add_test(tc, test_batch_within_a_share);
 	suite_add_tcase(s, tc);
 	return s;
 }

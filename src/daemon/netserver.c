@@ -53,6 +53,11 @@
 /* accept() out of file descriptors or memory: the connection stays in
  * the backlog and the listener stays readable; a pause, not a spin. */
 #define ACCEPT_PAUSE_S 0.1
+/* Connections accepted a listener per wake-up, at most: a poll over
+ * every held connection costs as much as many accepts, and a backlog
+ * drained one a wake-up overflows under a flood (about 1000 a second
+ * with 1024 held), dropping honest clients' handshakes too. */
+#define ACCEPT_BATCH 64
 /* Unproven connections dropped are told in one log line a second at
  * most, however many a flood makes. */
 #define DROPS_EVERY_S 1.0
@@ -114,7 +119,8 @@ static int listen_on(struct server *sv, const struct sockaddr *sa, socklen_t len
 	memcpy(&ss, sa, len);
 	np_addr_set_port((struct sockaddr *)&ss, sv->port);
 	np_addr_string(sa, addr, sizeof(addr));
-	fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
+	/* Non-blocking: accept takes a batch until the backlog is empty. */
+	fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP);
 	if (fd < 0) {
 		snprintf(why, whylen, "socket for %s: %s", addr, strerror(errno));
 		return -1;
@@ -394,7 +400,9 @@ static void hold(struct server *sv, int fd, const struct sockaddr_storage *peer,
 	sv->gates[i] = (struct np_gate){ .fd = fd, .peer = *peer, .prefix = *prefix };
 }
 
-static void accept_one(struct server *sv, int lfd)
+/* One connection from the backlog, admitted, held or refused; false
+ * when there was none (or accept failed). */
+static bool accept_one(struct server *sv, int lfd)
 {
 	struct sockaddr_storage peer;
 	socklen_t plen = sizeof(peer);
@@ -412,7 +420,7 @@ static void accept_one(struct server *sv, int lfd)
 		} else if (errno != EINTR && errno != EAGAIN && errno != ECONNABORTED) {
 			np_log(NP_LOG_ERR, "accept: %s", strerror(errno));
 		}
-		return;
+		return false;
 	}
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	np_addr_unmap((struct sockaddr *)&peer);
@@ -424,14 +432,25 @@ static void accept_one(struct server *sv, int lfd)
 		  : np_limits_admit(&sv->limits, &prefix, now);
 	if (verdict != NP_ADMIT_OK) {
 		refuse_conn(sv, fd, verdict, addr);
-		return;
+		return true;
 	}
 	if (sv->passphrase) {
 		hold(sv, fd, &peer, &prefix, now);
-		return;
+		return true;
 	}
+	(void)fcntl(fd, F_SETFL, 0);   /* not the listener's O_NONBLOCK, where inherited */
 	start_session(sv, fd, (struct sockaddr *)&peer, &prefix);
 	close(fd);
+	return true;
+}
+
+/* With -Z, few enough that those accepted after a newcomer before its
+ * passphrase is judged (at the next wake-up, before any accept) cannot
+ * fill its share and push it out (np_unproven_batch). */
+static int accept_batch(const struct server *sv)
+{
+	return sv->passphrase ? np_unproven_batch(&sv->pool, sv->nfds, ACCEPT_BATCH)
+	       : ACCEPT_BATCH;
 }
 
 /* A held connection's first message, or its end: a guess is judged only
@@ -507,6 +526,7 @@ static int serve(struct server *sv)
 	static struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS + NP_UNPROVEN_CAP];
 	static struct refusal *owner[MAX_REFUSALS];
 	static int held[NP_UNPROVEN_CAP];
+	const int batch = accept_batch(sv);
 
 	for (;;) {
 		int n, err, nr = 0, ng = 0, timeout = 1000;
@@ -551,14 +571,15 @@ static int serve(struct server *sv)
 		for (int i = 0; i < nr; i++)
 			drain_refusal(owner[i], pfd[sv->nfds + i].revents != 0, now);
 		/* Passphrases that have arrived are judged before anyone new
-		 * is accepted (one a listener per wake-up), so a crowd of
-		 * newcomers cannot push a client out of the pool between its
-		 * message's arrival and its judgement (unproven.h). */
+		 * is accepted (accept_batch), so a crowd of newcomers cannot
+		 * push a client out of the pool between its message's arrival
+		 * and its judgement (unproven.h). */
 		for (int i = 0; i < ng; i++)
 			judge(sv, held[i], pfd[sv->nfds + nr + i].revents != 0, now);
 		for (int i = 0; i < sv->nfds; i++)
-			if (pfd[i].revents & POLLIN)
-				accept_one(sv, pfd[i].fd);
+			for (int k = 0; k < batch && (pfd[i].revents & POLLIN) &&
+			     now >= sv->accept_after && accept_one(sv, pfd[i].fd); k++)
+				;
 		log_drops(sv, now);
 		np_log_flush_suppressed();
 	}
@@ -638,14 +659,16 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 	np_limits_init(&sv->limits, &set, key);
 	for (int i = 0; i < MAX_REFUSALS; i++)
 		sv->refusals[i].fd = -1;
-	for (int i = 0; i < NP_UNPROVEN_CAP; i++)
-		sv->gates[i].fd = -1;
 	np_unproven_init(&sv->pool, &(struct np_unproven_settings){
 		.max = o->passphrase ? unproven_room(o) : 1,
 		.per = { o->max_unproven_per_prefix, o->max_unproven_per_site,
 			 o->max_unproven_per_net },
 		.timeout = o->passphrase_timeout_s,
 	});
+	/* Only the pool's gates are ever touched (static: the rest stays
+	 * unmapped). */
+	for (int i = 0; i < sv->pool.set.max; i++)
+		sv->gates[i].fd = -1;
 	sv->passphrase = o->passphrase;
 	sv->data.peer = o->data_peer_declared ? NP_DATA_PEER_DECLARED : NP_DATA_PEER_CONTROL;
 	sv->data.port_min = o->data_port_min;

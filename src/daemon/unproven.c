@@ -106,6 +106,17 @@ double np_unproven_deadline(const struct np_unproven *u, int i)
 	return u->e[i].since + u->set.timeout;
 }
 
+int np_unproven_batch(const struct np_unproven *u, int listeners, int most)
+{
+	int least = u->set.max, b;
+
+	for (int k = 0; k < NP_LEVELS; k++)
+		if (u->set.per[k] > 0 && u->set.per[k] < least)
+			least = u->set.per[k];
+	b = least / (4 * (listeners > 0 ? listeners : 1));
+	return b < 1 ? 1 : b > most ? most : b;
+}
+
 int np_unproven_count(const struct np_unproven *u, const struct np_prefix *p)
 {
 	const int k = p->b[0] >> 4;

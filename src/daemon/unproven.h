@@ -14,11 +14,12 @@
  * When a newcomer finds no room, the oldest connection goes: the oldest
  * of the newcomer's own prefix or network if that is at its share (so a
  * crowd only ever crowds itself out), else the oldest of the pool.  A
- * newcomer is then dropped only once the whole pool has been renewed
- * after it; netserver judges a connection's passphrase as soon as it
- * has arrived, before it accepts anyone else, and an honest client sends
- * it at once, so the crowd would have to open a pool's worth of
- * connections in the moment its message takes to arrive.
+ * newcomer is then dropped only once the whole pool (or its share) has
+ * been renewed after it; netserver judges a connection's passphrase as
+ * soon as it has arrived, before it accepts anyone else, and accepts
+ * few at a time (np_unproven_batch), and an honest client sends it at
+ * once, so the crowd would have to open a share's worth of connections
+ * in the moment its message takes to arrive.
  */
 #ifndef NP_UNPROVEN_H
 #define NP_UNPROVEN_H
@@ -69,5 +70,10 @@ void np_unproven_remove(struct np_unproven *u, int i);
 double np_unproven_deadline(const struct np_unproven *u, int i);
 /* Entries from p: a client's prefix, or a network (np_prefix_widen). */
 int np_unproven_count(const struct np_unproven *u, const struct np_prefix *p);
+/* How many connections the daemon may accept from each of listeners
+ * between two judgements of what has arrived (1..most): a quarter of
+ * the smallest share or of the pool, all listeners together, so that
+ * those accepted after a newcomer in one go can never push it out. */
+int np_unproven_batch(const struct np_unproven *u, int listeners, int most);
 
 #endif
