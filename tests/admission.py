@@ -15,6 +15,13 @@
       every one; print "judged J limited L": judged, netserver weighed the
       guess and closed; limited, it refused the guess unweighed
       (--max-auth-failures, serv_errno 129).
+  admission.py dribble HOST PORT N SRC...
+      a passphrase slowloris: N connections from each SRC, each sending
+      one byte a second of a message it never finishes; one that
+      netserver closes is opened again (within 0.1 s).  Prints "open K
+      connecting C answered A dropped D" every second (K connected and
+      not closed, A answered with a reply such as a refusal, D closed
+      without one), until killed.
   admission.py facts HOST PORT
       a host facts request as the first message (no passphrase): print
       "facts" if netserver answered with its facts (its kernel release
@@ -140,6 +147,94 @@ def guesses(host, port, n, phrase, srcs):
     return 0
 
 
+def dribble(host, port, n, srcs):
+    import errno
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = n * len(srcs) + 64
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE,
+                           (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+    fam = socket.AF_INET6 if ":" in host else socket.AF_INET
+    want_src = [src for src in srcs for _ in range(n)]
+    slot = [None] * len(want_src)      # the socket, or None: open it again
+    closed_at = [0.0] * len(want_src)
+    replied = [False] * len(want_src)
+    by_fd = {}
+    poller = select.poll()
+    answered = dropped = 0
+
+    def close(i):
+        nonlocal answered, dropped
+        s = slot[i]
+        poller.unregister(s)
+        del by_fd[s.fileno()]
+        s.close()
+        slot[i] = None
+        closed_at[i] = time.monotonic()
+        if replied[i]:
+            answered += 1
+        else:
+            dropped += 1
+
+    def open_slot(i):
+        s = socket.socket(fam, socket.SOCK_STREAM)
+        s.setblocking(False)
+        try:
+            s.bind((want_src[i], 0))
+            e = s.connect_ex((host, port))
+        except OSError as x:
+            e = x.errno
+        if e not in (0, errno.EINPROGRESS):
+            s.close()
+            closed_at[i] = time.monotonic()
+            return
+        slot[i] = s
+        replied[i] = False
+        by_fd[s.fileno()] = i
+        poller.register(s, select.POLLIN)
+
+    tick = time.monotonic()
+    while True:
+        now = time.monotonic()
+        for i in range(len(slot)):
+            if slot[i] is None and now - closed_at[i] >= 0.1:
+                open_slot(i)
+        for fd, _ in poller.poll(100):
+            i = by_fd.get(fd)
+            if i is None:
+                continue
+            try:
+                got = slot[i].recv(4096)
+            except (BlockingIOError, InterruptedError):
+                continue
+            except OSError:
+                got = b""
+            if got:
+                replied[i] = True      # a refusal: its close follows
+                continue
+            close(i)
+        if time.monotonic() < tick:
+            continue
+        tick += 1.0
+        connected = connecting = 0
+        for i, s in enumerate(slot):
+            if s is None:
+                continue
+            try:
+                s.send(b"\0")
+                connected += 1
+            except (BlockingIOError, InterruptedError):
+                connecting += 1
+            except OSError as x:
+                if x.errno == errno.ENOTCONN:
+                    connecting += 1
+                else:
+                    close(i)
+        print("open %d connecting %d answered %d dropped %d"
+              % (connected, connecting, answered, dropped), flush=True)
+
+
 def facts(host, port):
     s = connect(host, port, "::" if ":" in host else "0.0.0.0")
     q = bytearray(MSG)
@@ -164,6 +259,8 @@ def main(argv):
         return hold(argv[2], int(argv[3]), int(argv[4]), argv[5:])
     if len(argv) >= 7 and argv[1] == "guesses":
         return guesses(argv[2], int(argv[3]), int(argv[4]), argv[5], argv[6:])
+    if len(argv) >= 6 and argv[1] == "dribble":
+        return dribble(argv[2], int(argv[3]), int(argv[4]), argv[5:])
     if len(argv) == 4 and argv[1] == "facts":
         return facts(argv[2], int(argv[3]))
     print(__doc__.strip(), file=sys.stderr)

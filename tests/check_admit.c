@@ -1112,6 +1112,44 @@ START_TEST(test_guesses_at_the_attempt)
 }
 END_TEST
 
+/* With -Z, np_limits_connect at the accept (the rate, wrong guesses)
+ * and np_limits_session once the passphrase is proven: connections that
+ * have only connected hold no session, however many. */
+START_TEST(test_connect_holds_no_session)
+{
+	const struct np_limit_settings set = settings(4, 2, 4, 3, 10);
+	struct np_limits *l = limits_new(&set);
+	const struct np_prefix a = pfx("192.0.2.1"), b = pfx("192.0.2.2"), c = pfx("198.51.100.1");
+
+	/* The burst of 3 at once, then one a quarter second. */
+	for (int k = 0; k < 3; k++)
+		ck_assert_int_eq(np_limits_connect(l, &a, 0), NP_ADMIT_OK);
+	ck_assert_int_eq(np_limits_connect(l, &a, 0), NP_ADMIT_RATE);
+	ck_assert_int_eq(np_limits_connect(l, &a, 0.25), NP_ADMIT_OK);
+	ck_assert_int_eq(l->sessions, 0);
+	ck_assert_int_eq(np_limits_sessions(l, &a), 0);
+	/* Proven: sessions, within --max-per-prefix and --max-sessions. */
+	ck_assert_int_eq(np_limits_session(l, &a, 0.3), NP_ADMIT_OK);
+	ck_assert_int_eq(np_limits_session(l, &a, 0.3), NP_ADMIT_OK);
+	ck_assert_int_eq(np_limits_session(l, &a, 0.3), NP_ADMIT_PREFIX_FULL);
+	ck_assert_int_eq(np_limits_session(l, &b, 0.3), NP_ADMIT_OK);
+	ck_assert_int_eq(np_limits_session(l, &c, 0.3), NP_ADMIT_OK);
+	ck_assert_int_eq(np_limits_session(l, &c, 0.3), NP_ADMIT_FULL);
+	ck_assert_int_eq(l->refused_held, 4);
+	/* The session limits take no rate: connect alone does. */
+	ck_assert_int_eq(np_limits_connect(l, &c, 0.3), NP_ADMIT_OK);
+	/* Wrong guesses refuse at the connect. */
+	for (int k = 0; k < 10; k++)
+		np_limits_auth_failed(l, &b, 0.4);
+	ck_assert_int_eq(np_limits_connect(l, &b, 0.5), NP_ADMIT_AUTH);
+	/* np_limits_admit is the two in turn. */
+	np_limits_release(l, &c, false, 0.6);
+	ck_assert_int_eq(np_limits_admit(l, &c, 0.6), NP_ADMIT_OK);
+	ck_assert_int_eq(l->sessions, 4);
+	free(l);
+}
+END_TEST
+
 /* ---- log.c's limiter ---- */
 
 START_TEST(test_gate_burst_boundary)
@@ -1250,6 +1288,7 @@ static Suite *admit_suite(void)
 	tcase_add_test(tc, test_limits_conn_rate);
 	tcase_add_test(tc, test_limits_conn_rate_zero_is_any);
 	tcase_add_test(tc, test_limits_auth_lockout);
+	tcase_add_test(tc, test_connect_holds_no_session);
 	tcase_add_test(tc, test_limits_auth_good_sessions_free);
 	tcase_add_test(tc, test_limits_auth_zero_is_any);
 	tcase_add_test(tc, test_limits_auth_per_64);

@@ -41,6 +41,7 @@ enum field {
 	NS_USER, NS_MAXS, NS_PREFIX, NS_RATE, NS_BURST, NS_AUTH, NS_TIME, NS_MEM,
 	NS_CTIMEOUT, NS_LOGRATE, NS_PMIN, NS_PMAX, NS_DECLARED,
 	NS_SITE, NS_NET, NS_TOTMEM, NS_SPIN, NS_NOFACTS, NS_ALLOW,
+	NS_UNP, NS_UPREFIX, NS_USITE, NS_UNET, NS_PTIMEOUT,
 	ALL_FIELDS,
 };
 
@@ -57,7 +58,8 @@ static const char *const field_names[ALL_FIELDS] = {
 	"auth_failures", "max_test_s", "max_memory", "control_timeout_s", "log_rate",
 	"data_port_min", "data_port_max", "data_peer_declared",
 	"max_per_site", "max_per_net", "max_total_memory", "max_spinning", "no_host_facts",
-	"allow_options",
+	"allow_options", "max_unproven", "max_unproven_per_prefix", "max_unproven_per_site",
+	"max_unproven_per_net", "passphrase_timeout_s",
 };
 
 /* One field's value: a number, or a string for names (NULL = unset). */
@@ -99,7 +101,8 @@ static const struct val ns_defaults[] = {
 	N(NS_BURST, 64), N(NS_AUTH, 10), N(NS_TIME, 3600), N(NS_MEM, 128 << 20),
 	N(NS_CTIMEOUT, 30), N(NS_LOGRATE, 5), N(NS_PMIN, 0), N(NS_PMAX, 0), N(NS_DECLARED, 0),
 	N(NS_SITE, 96), N(NS_NET, 128), N(NS_TOTMEM, 0), N(NS_SPIN, -1), N(NS_NOFACTS, 0),
-	S(NS_ALLOW, NULL),
+	S(NS_ALLOW, NULL), N(NS_UNP, 1024), N(NS_UPREFIX, 128), N(NS_USITE, 192),
+	N(NS_UNET, 256), N(NS_PTIMEOUT, 5),
 };
 
 #define RUN NP_OPTS_RUN
@@ -656,6 +659,21 @@ static const struct opt_case ns_cases[] = {
 	  { N(NS_PREFIX, 4), N(NS_RATE, 2), N(NS_BURST, 4) } },
 	{ ARGS("--max-per-site", "70", "--max-per-net", "300"), RUN, NULL,
 	  { N(NS_SITE, 70), N(NS_NET, 300) } },
+	/* -Z's pool nests as the sessions do, under --max-unproven, and
+	 * apart from them. */
+	{ ARGS("--max-unproven", "128"), RUN, NULL,
+	  { N(NS_UNP, 128), N(NS_UPREFIX, 16), N(NS_USITE, 24), N(NS_UNET, 32), N(NS_PREFIX, 64) } },
+	{ ARGS("--max-unproven-per-prefix", "300", "--passphrase-timeout", "2"), RUN, NULL,
+	  { N(NS_UPREFIX, 300), N(NS_USITE, 300), N(NS_UNET, 300), N(NS_PTIMEOUT, 2) } },
+	{ ARGS("--max-unproven=4096", "--max-unproven-per-net", "4096"), RUN, NULL,
+	  { N(NS_UNP, 4096), N(NS_UPREFIX, 512), N(NS_USITE, 768), N(NS_UNET, 4096) } },
+	{ ARGS("--max-unproven", "4097"), USAGE, "--max-unproven 4097", NONE },
+	{ ARGS("--max-unproven-per-site", "100"), USAGE,
+	  "--max-unproven-per-prefix 128 is more than --max-unproven-per-site 100", NONE },
+	{ ARGS("--max-unproven", "100", "--max-unproven-per-net", "101"), USAGE,
+	  "--max-unproven-per-net 101 is more than --max-unproven 100", NONE },
+	{ ARGS("--passphrase-timeout", "0"), USAGE, "--passphrase-timeout 0", NONE },
+	{ ARGS("--passphrase-timeout", "61"), USAGE, "--passphrase-timeout 61", NONE },
 	{ ARGS("--max-memory", "1G"), RUN, NULL, { N(NS_TOTMEM, 1 << 30) } },
 	{ ARGS("--max-spinning", "0"), RUN, NULL, { N(NS_SPIN, 0) } },
 	{ ARGS("--no-host-facts"), RUN, NULL, { N(NS_NOFACTS, 1) } },
@@ -780,6 +798,11 @@ static void ns_get(const struct ns_opts *o, enum field f, double *n, const char 
 	case NS_SPIN: *n = o->max_spinning; break;
 	case NS_NOFACTS: *n = o->no_host_facts; break;
 	case NS_ALLOW: *s = o->allow_options; break;
+	case NS_UNP: *n = o->max_unproven; break;
+	case NS_UPREFIX: *n = o->max_unproven_per_prefix; break;
+	case NS_USITE: *n = o->max_unproven_per_site; break;
+	case NS_UNET: *n = o->max_unproven_per_net; break;
+	case NS_PTIMEOUT: *n = o->passphrase_timeout_s; break;
 	default: ck_abort_msg("bad netserver field %d", f);
 	}
 }
@@ -1242,6 +1265,8 @@ START_TEST(test_settings_walk)
 	want_int(&w, "data-ports", false, 50000, 50099);
 	want_int(&w, "port", false, 12865, 0);
 	want_int(&w, "max-spinning", false, -1, 0);
+	want_int(&w, "max-unproven-per-net", false, 256, 0);
+	want_int(&w, "passphrase-timeout", false, 5, 0);
 	s = setting(&w, "conn-rate", false);
 	ck_assert(s->type == NP_SET_DECIMAL && s->v[0].d == 16 && s->v[1].d == 8);
 	ck_assert(setting(&w, "no-host-facts", false)->v[0].b);

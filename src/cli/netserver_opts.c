@@ -21,6 +21,7 @@
 #define NS_AT(f) OPT_AT(struct ns_opts, f)
 #define NS_AT2(f, g) OPT_AT2(struct ns_opts, f, g)
 #define SESSIONS .min = 1, .max = NS_MAX_SESSIONS_CAP
+#define UNPROVEN .min = 1, .max = NS_MAX_UNPROVEN_CAP
 
 /* netserver 2.7.1's options, in its -h order. */
 static const struct optrow server_rows[] = {
@@ -77,6 +78,26 @@ static const struct optrow server_long_rows[] = {
 	{ .name = "max-per-net", .flags = OPT_LONG, .kind = OPT_INT, NS_AT(max_per_net), SESSIONS,
 	  .metavar = "N",
 	  .help = "Sessions at once from one IPv6 /48 or IPv4 /24\n(a quarter of --max-sessions)" },
+	/* -Z's pool of connections still proving their passphrase: its
+	 * shares follow --max-unproven as the sessions' follow
+	 * --max-sessions (nested_limits). */
+	{ .name = "max-unproven", .flags = OPT_LONG, .kind = OPT_INT, NS_AT(max_unproven), UNPROVEN,
+	  .def = NS_DEFAULT_MAX_UNPROVEN, .metavar = "N",
+	  .help = "With -Z: connections whose passphrase has not\narrived yet, in all, outside "
+		  "--max-sessions\n(1024; the oldest goes when a newcomer finds\nno room)" },
+	{ .name = "max-unproven-per-prefix", .flags = OPT_LONG, .kind = OPT_INT,
+	  NS_AT(max_unproven_per_prefix), UNPROVEN, .metavar = "N",
+	  .help = "The same from one /32 or /64 (an eighth of\n--max-unproven)" },
+	{ .name = "max-unproven-per-site", .flags = OPT_LONG, .kind = OPT_INT,
+	  NS_AT(max_unproven_per_site), UNPROVEN, .metavar = "N",
+	  .help = "The same from one IPv6 /56 (three sixteenths)" },
+	{ .name = "max-unproven-per-net", .flags = OPT_LONG, .kind = OPT_INT,
+	  NS_AT(max_unproven_per_net), UNPROVEN, .metavar = "N",
+	  .help = "The same from one IPv6 /48 or IPv4 /24 (a\nquarter)" },
+	{ .name = "passphrase-timeout", .flags = OPT_LONG, .kind = OPT_INT,
+	  NS_AT(passphrase_timeout_s), .min = 1, .max = 60, .unit = "seconds",
+	  .def = NS_DEFAULT_PASSPHRASE_TIMEOUT_S, .metavar = "secs",
+	  .help = "With -Z: the passphrase must have arrived this\nlong after the connection (5)" },
 	{ .name = "conn-rate", .flags = OPT_LONG, .kind = OPT_SPECIAL, NS_AT2(conn_rate, conn_burst),
 	  .def = (int64_t)NS_DEFAULT_CONN_RATE, .metavar = "rate[,burst]",
 	  .help = "New control connections per second from one\n/32 or /64 (16; burst "
@@ -287,25 +308,22 @@ static int share(int max, int num, int den)
 	return v > 0 ? v : 1;
 }
 
-/* The nested limits: each defaults to its share of --max-sessions, but
- * never below the level inside it (given or defaulted), and each level
- * holds no more than the one around it. */
-static enum np_opts_status nested_limits(struct ns_opts *o, FILE *err)
+/* Nested limits, from the narrowest (a /32 or /64) to the total: each
+ * defaults to its share of the total, but never below the level inside
+ * it (given or defaulted), and each level holds no more than the one
+ * around it. */
+static enum np_opts_status nest(const char *const names[4], int *const v[4], FILE *err)
 {
-	static const char *const names[] = { "--max-per-prefix", "--max-per-site",
-					     "--max-per-net", "--max-sessions" };
-	int *const v[] = { &o->max_per_prefix, &o->max_per_site, &o->max_per_net,
-			   &o->max_sessions };
 	static const int num[] = { 1, 3, 1 }, den[] = { 8, 16, 4 };
 
 	for (int k = 0; k < 3; k++) {
 		if (*v[k] != 0)
 			continue;
-		*v[k] = share(o->max_sessions, num[k], den[k]);
+		*v[k] = share(*v[3], num[k], den[k]);
 		if (k > 0 && *v[k] < *v[k - 1])
 			*v[k] = *v[k - 1];
-		if (*v[k] > o->max_sessions)
-			*v[k] = o->max_sessions;
+		if (*v[k] > *v[3])
+			*v[k] = *v[3];
 	}
 	for (int k = 0; k < 3; k++) {
 		if (*v[k] > *v[k + 1]) {
@@ -314,6 +332,28 @@ static enum np_opts_status nested_limits(struct ns_opts *o, FILE *err)
 			return NP_OPTS_USAGE;
 		}
 	}
+	return NP_OPTS_RUN;
+}
+
+/* The sessions' limits and -Z's pool's, each nested so. */
+static enum np_opts_status nested_limits(struct ns_opts *o, FILE *err)
+{
+	static const char *const sessions[] = { "--max-per-prefix", "--max-per-site",
+						"--max-per-net", "--max-sessions" };
+	static const char *const unproven[] = { "--max-unproven-per-prefix",
+						"--max-unproven-per-site",
+						"--max-unproven-per-net", "--max-unproven" };
+	enum np_opts_status st;
+
+	st = nest(sessions, (int *const[]){ &o->max_per_prefix, &o->max_per_site,
+					    &o->max_per_net, &o->max_sessions }, err);
+	if (st != NP_OPTS_RUN)
+		return st;
+	st = nest(unproven, (int *const[]){ &o->max_unproven_per_prefix,
+					    &o->max_unproven_per_site, &o->max_unproven_per_net,
+					    &o->max_unproven }, err);
+	if (st != NP_OPTS_RUN)
+		return st;
 	/* The burst follows the sessions one prefix may hold, so that a
 	 * client may open them all at once (netperf --flows). */
 	if (o->conn_burst == 0)

@@ -155,6 +155,12 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 #define NS_DEFAULT_MAX_MEMORY ((uint64_t)128 << 20)
 #define NS_DEFAULT_CONTROL_TIMEOUT_S 30
 #define NS_DEFAULT_LOG_RATE 5.0         /* lines per second */
+/* -Z: connections still proving their passphrase (unproven.h), a pool
+ * of their own outside --max-sessions; an honest netperf sends its
+ * passphrase at once, so seconds are plenty. */
+#define NS_DEFAULT_MAX_UNPROVEN 1024
+#define NS_MAX_UNPROVEN_CAP 4096
+#define NS_DEFAULT_PASSPHRASE_TIMEOUT_S 5
 
 struct ns_opts {
 	uint16_t port;               /* -p; 0 = any free port, printed */
@@ -168,6 +174,13 @@ struct ns_opts {
 	int max_per_prefix;          /* --max-per-prefix, default an eighth */
 	int max_per_site;            /* --max-per-site (IPv6 /56), three sixteenths */
 	int max_per_net;             /* --max-per-net (/48, /24), a quarter */
+	/* -Z: connections not yet past the passphrase, in all and nested
+	 * as the sessions are (the same shares of --max-unproven). */
+	int max_unproven;            /* --max-unproven */
+	int max_unproven_per_prefix; /* --max-unproven-per-prefix */
+	int max_unproven_per_site;   /* --max-unproven-per-site */
+	int max_unproven_per_net;    /* --max-unproven-per-net */
+	int passphrase_timeout_s;    /* --passphrase-timeout, from the accept */
 	double conn_rate;            /* --conn-rate, per second and prefix; 0 = any */
 	double conn_burst;           /* 0 = --max-per-prefix */
 	double auth_failures;        /* --max-auth-failures, per minute and prefix */

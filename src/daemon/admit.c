@@ -311,25 +311,45 @@ static void auth_charge(struct np_limit_slot *const s[NP_LEVELS], double now, do
 			np_rate_charge(&s[k]->auth, now, n / 60.0);
 }
 
-enum np_admit np_limits_admit(struct np_limits *l, const struct np_prefix *p, double now)
+/* The client's slots and its networks', found or made, seen now; false
+ * when the table has no room near one of them (l->refused says which). */
+static bool touch_levels(struct np_limits *l, const struct np_prefix *p, double now,
+			 struct np_limit_slot *s[NP_LEVELS])
 {
-	const struct np_limit_settings *set = &l->set;
-	struct np_limit_slot *s[NP_LEVELS];
-
 	l->refused = *p;
 	l->refused_held = 0;
 	/* Every slot near one of its prefixes pinned by sessions: the
 	 * table's own limit, which no client can aim at (keyed hash). */
 	if (!find_levels(l, p, true, now, s))
-		return NP_ADMIT_TABLE;
+		return false;
 	for (int k = 0; k < NP_LEVELS; k++)
 		if (s[k])
 			s[k]->last = now;
+	return true;
+}
+
+enum np_admit np_limits_connect(struct np_limits *l, const struct np_prefix *p, double now)
+{
+	const struct np_limit_settings *set = &l->set;
+	struct np_limit_slot *s[NP_LEVELS];
+
+	if (!touch_levels(l, p, now, s))
+		return NP_ADMIT_TABLE;
 	/* Wrong passphrases are paid for at a minute's pace. */
 	if (!auth_allows(l, s, now))
 		return NP_ADMIT_AUTH;
 	if (!np_rate_take(&s[NP_LEVEL_HOST]->conn, now, set->conn_rate, set->conn_burst))
 		return NP_ADMIT_RATE;
+	return NP_ADMIT_OK;
+}
+
+enum np_admit np_limits_session(struct np_limits *l, const struct np_prefix *p, double now)
+{
+	const struct np_limit_settings *set = &l->set;
+	struct np_limit_slot *s[NP_LEVELS];
+
+	if (!touch_levels(l, p, now, s))
+		return NP_ADMIT_TABLE;
 	if (l->sessions >= set->max_sessions) {
 		l->refused_held = l->sessions;
 		return NP_ADMIT_FULL;
@@ -346,6 +366,13 @@ enum np_admit np_limits_admit(struct np_limits *l, const struct np_prefix *p, do
 			s[k]->sessions++;
 	l->sessions++;
 	return NP_ADMIT_OK;
+}
+
+enum np_admit np_limits_admit(struct np_limits *l, const struct np_prefix *p, double now)
+{
+	const enum np_admit a = np_limits_connect(l, p, now);
+
+	return a != NP_ADMIT_OK ? a : np_limits_session(l, p, now);
 }
 
 void np_limits_release(struct np_limits *l, const struct np_prefix *p, bool auth_failed,

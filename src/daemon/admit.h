@@ -139,8 +139,17 @@ struct np_limits {
 void np_limits_init(struct np_limits *l, const struct np_limit_settings *set,
 		    const uint8_t key[NP_LIMIT_KEY_BYTES]);
 /* A connection from p at time now: OK counts it as a session (release it
- * when the session ends), anything else says why it is refused. */
+ * when the session ends), anything else says why it is refused.  It is
+ * np_limits_connect, then np_limits_session. */
 enum np_admit np_limits_admit(struct np_limits *l, const struct np_prefix *p, double now);
+/* The rules a new connection meets at accept: the table, wrong
+ * passphrases (--max-auth-failures) and the rate (--conn-rate, taken):
+ * OK, TABLE, AUTH or RATE.  With -Z this is all a connection meets
+ * until its passphrase is proven (unproven.h). */
+enum np_admit np_limits_connect(struct np_limits *l, const struct np_prefix *p, double now);
+/* The session limits, in all and at each level: OK counts a session
+ * from p; otherwise FULL, PREFIX_FULL, SITE_FULL, NET_FULL or TABLE. */
+enum np_admit np_limits_session(struct np_limits *l, const struct np_prefix *p, double now);
 /* A session from p ended; auth_failed when it gave a wrong passphrase
  * that np_limits_auth_failed has not already counted. */
 void np_limits_release(struct np_limits *l, const struct np_prefix *p, bool auth_failed,

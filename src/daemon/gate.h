@@ -4,7 +4,9 @@
  * arrived whole; only then is the passphrase judged, so that each guess
  * is counted against its client's limits (admit.h) the moment it is
  * made, and connections opened together before their first guess get no
- * more guesses than the limit allows.
+ * more guesses than the limit allows.  Held connections are a pool of
+ * their own (unproven.h), which gives each its deadline; only a proven
+ * one takes a session's place.
  */
 #ifndef NP_GATE_H
 #define NP_GATE_H
@@ -18,7 +20,6 @@
 
 struct np_gate {
 	int fd;                          /* -1 = free */
-	double until;                    /* the passphrase's deadline */
 	size_t got;
 	struct sockaddr_storage peer;    /* unmapped */
 	struct np_prefix prefix;

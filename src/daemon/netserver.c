@@ -4,7 +4,8 @@
  * touch another), reap them, and admit new ones only within the limits
  * (admit.h): sessions in all, per client prefix and per network around
  * it, connections per second, wrong passphrases (judged here, before any
- * fork: gate.h).  A refused client is told why, with a serv_errno,
+ * fork: gate.h; the connections still proving theirs are a pool of their
+ * own, unproven.h).  A refused client is told why, with a serv_errno,
  * rather than meeting a bare close.  The budgets every session draws on
  * (budget.h) are made here, and what a dead session held is taken back.
  */
@@ -35,6 +36,7 @@
 #include "daemon/log.h"
 #include "daemon/privdrop.h"
 #include "daemon/session.h"
+#include "daemon/unproven.h"
 #include "host/cpu.h"
 #include "run/dataaddr.h"
 #include "wire/wire.h"
@@ -45,6 +47,23 @@
  * read before the close: more at once are closed bare (a flood). */
 #define MAX_REFUSALS 64
 #define REFUSAL_LINGER_S 2.0
+/* File descriptors the daemon needs besides -Z's pool: listeners,
+ * lingering refusals, and a margin for its own files (the log, /proc,
+ * /dev/urandom, the one it accepts before judging it). */
+#define FD_RESERVE (MAX_LISTENERS + MAX_REFUSALS + 64)
+/* accept() out of file descriptors or memory: the connection stays in
+ * the backlog and the listener stays readable; a pause, not a spin. */
+#define ACCEPT_PAUSE_S 0.1
+/* Connections accepted a listener per wake-up, at most: a poll over
+ * every held connection costs as much as many accepts, and a backlog
+ * drained one a wake-up overflows under a flood (about 1000 a second
+ * with 1024 held), dropping honest clients' handshakes too. */
+#define ACCEPT_BATCH 64
+/* Unproven connections dropped are told in one log line a second at
+ * most, however many a flood makes. */
+#define DROPS_EVERY_S 1.0
+
+_Static_assert(NS_MAX_UNPROVEN_CAP == NP_UNPROVEN_CAP, "one cap for --max-unproven");
 
 struct child {
 	pid_t pid;                   /* 0 = free slot */
@@ -56,6 +75,14 @@ struct refusal {
 	double until;
 };
 
+/* -Z's connections dropped unproven since the last line about them. */
+struct drops {
+	int evicted[NP_UNPROVEN_ALL + 1];   /* for a newcomer: by the share that was full */
+	int late;                           /* past --passphrase-timeout */
+	struct np_prefix last;              /* the last evicted one's crowd */
+	double next;                        /* no line before this */
+};
+
 struct server {
 	int fds[MAX_LISTENERS];
 	int nfds;
@@ -63,9 +90,12 @@ struct server {
 	struct np_limits limits;
 	struct child children[NS_MAX_SESSIONS_CAP];
 	struct refusal refusals[MAX_REFUSALS];
-	/* -Z: admitted connections whose passphrase has not arrived yet;
-	 * they count as sessions, so never more than --max-sessions. */
-	struct np_gate gates[NS_MAX_SESSIONS_CAP];
+	/* -Z: connections whose passphrase has not arrived whole yet, no
+	 * sessions until it has; gates[i] is the pool's entry i. */
+	struct np_unproven pool;
+	struct np_gate gates[NP_UNPROVEN_CAP];
+	struct drops drops;
+	double accept_after;         /* ACCEPT_PAUSE_S after accept ran out */
 	const char *passphrase;
 	struct np_data_rules data;
 	struct np_session_rules rules;
@@ -90,7 +120,8 @@ static int listen_on(struct server *sv, const struct sockaddr *sa, socklen_t len
 	memcpy(&ss, sa, len);
 	np_addr_set_port((struct sockaddr *)&ss, sv->port);
 	np_addr_string(sa, addr, sizeof(addr));
-	fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
+	/* Non-blocking: accept takes a batch until the backlog is empty. */
+	fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP);
 	if (fd < 0) {
 		snprintf(why, whylen, "socket for %s: %s", addr, strerror(errno));
 		return -1;
@@ -220,7 +251,7 @@ static void serve_child(struct server *sv, int fd, const struct sockaddr *peer, 
 	for (int i = 0; i < MAX_REFUSALS; i++)
 		if (sv->refusals[i].fd >= 0)
 			close(sv->refusals[i].fd);
-	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+	for (int i = 0; i < sv->pool.set.max; i++)
 		if (sv->gates[i].fd >= 0 && sv->gates[i].fd != fd)
 			close(sv->gates[i].fd);
 	signal(SIGCHLD, SIG_DFL);
@@ -276,8 +307,8 @@ static void start_session(struct server *sv, int fd, const struct sockaddr *peer
 	struct child *slot = free_slot(sv);
 	pid_t pid;
 
-	/* Sessions and held connections are admitted sessions, never more
-	 * than --max-sessions <= NS_MAX_SESSIONS_CAP: a slot is free. */
+	/* Sessions are admitted, never more than --max-sessions <=
+	 * NS_MAX_SESSIONS_CAP: a slot is free. */
 	if (!slot) {
 		np_log(NP_LOG_ERR, "no child slot free (a bug): closing");
 		np_limits_release(&sv->limits, prefix, false, np_now());
@@ -295,28 +326,84 @@ static void start_session(struct server *sv, int fd, const struct sockaddr *peer
 	}
 }
 
-/* -Z: hold the connection until its passphrase has arrived. */
-static bool hold(struct server *sv, int fd, const struct sockaddr_storage *peer,
-		 const struct np_prefix *prefix)
+/* Gate i is free again; its connection is closed or passed on. */
+static void release_gate(struct server *sv, int i)
 {
-	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++) {
-		struct np_gate *g = &sv->gates[i];
-
-		if (g->fd >= 0)
-			continue;
-		if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0)
-			return false;
-		g->fd = fd;
-		g->until = np_now() + NP_PASSPHRASE_TIMEOUT_MS / 1000.0;
-		g->got = 0;
-		g->peer = *peer;
-		g->prefix = *prefix;
-		return true;
-	}
-	return false;
+	sv->gates[i].fd = -1;
+	np_unproven_remove(&sv->pool, i);
 }
 
-static void accept_one(struct server *sv, int lfd)
+static void drop_gate(struct server *sv, int i)
+{
+	close(sv->gates[i].fd);
+	release_gate(sv, i);
+}
+
+/* The oldest unproven connection of a full share (level) or of the full
+ * pool makes room for a newcomer. */
+static void evict(struct server *sv, int i, int level)
+{
+	char addr[INET6_ADDRSTRLEN];
+
+	np_addr_string((struct sockaddr *)&sv->gates[i].peer, addr, sizeof(addr));
+	np_log(NP_LOG_DEBUG, "client %s: no passphrase yet, dropped for a newcomer", addr);
+	sv->drops.evicted[level]++;
+	sv->drops.last = sv->pool.e[i].at[level < NP_LEVELS ? level : NP_LEVEL_HOST];
+	drop_gate(sv, i);
+}
+
+/* What the pool dropped, in one line at most every DROPS_EVERY_S. */
+static void log_drops(struct server *sv, double now)
+{
+	struct drops *d = &sv->drops;
+	int shares = 0, evicted;
+	char net[64], where[96];
+
+	for (int k = 0; k < NP_LEVELS; k++)
+		shares += d->evicted[k];
+	evicted = shares + d->evicted[NP_UNPROVEN_ALL];
+	if (now < d->next || (evicted == 0 && d->late == 0))
+		return;
+	where[0] = '\0';
+	if (evicted) {
+		np_prefix_string(&d->last, net, sizeof(net));
+		snprintf(where, sizeof(where), "; the last from %s", net);
+	}
+	np_log(NP_LOG_ERR, "-Z: dropped %d connection(s) without a passphrase: %d after %.0f s "
+	       "(--passphrase-timeout), %d to make room for newcomers (%d with --max-unproven "
+	       "%d full, %d with a share full%s)", evicted + d->late, d->late,
+	       sv->pool.set.timeout, evicted, d->evicted[NP_UNPROVEN_ALL], sv->pool.set.max,
+	       shares, where);
+	memset(d, 0, sizeof(*d));
+	d->next = now + DROPS_EVERY_S;
+}
+
+/* -Z: hold the connection until its passphrase has arrived, in the pool
+ * of unproven connections; the oldest goes if the newcomer finds no room. */
+static void hold(struct server *sv, int fd, const struct sockaddr_storage *peer,
+		 const struct np_prefix *prefix, double now)
+{
+	int level, i = np_unproven_victim(&sv->pool, prefix, &level);
+	char addr[INET6_ADDRSTRLEN];
+
+	if (i >= 0)
+		evict(sv, i, level);
+	i = np_unproven_add(&sv->pool, prefix, now);
+	if (i < 0 || fcntl(fd, F_SETFL, O_NONBLOCK) < 0) {
+		np_addr_string((const struct sockaddr *)peer, addr, sizeof(addr));
+		np_log(NP_LOG_ERR, "holding a connection from %s: %s", addr,
+		       i < 0 ? "no room (a bug)" : strerror(errno));
+		if (i >= 0)
+			np_unproven_remove(&sv->pool, i);
+		close(fd);
+		return;
+	}
+	sv->gates[i] = (struct np_gate){ .fd = fd, .peer = *peer, .prefix = *prefix };
+}
+
+/* One connection from the backlog, admitted, held or refused; false
+ * when there was none (or accept failed). */
+static bool accept_one(struct server *sv, int lfd)
 {
 	struct sockaddr_storage peer;
 	socklen_t plen = sizeof(peer);
@@ -324,68 +411,90 @@ static void accept_one(struct server *sv, int lfd)
 	char addr[INET6_ADDRSTRLEN];
 	struct np_prefix prefix;
 	enum np_admit verdict;
+	const double now = np_now();
 
 	if (fd < 0) {
-		if (errno != EINTR && errno != EAGAIN && errno != ECONNABORTED)
+		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+			np_log(NP_LOG_ERR, "accept: %s: accepting again in %.0f ms", strerror(errno),
+			       ACCEPT_PAUSE_S * 1000);
+			sv->accept_after = now + ACCEPT_PAUSE_S;
+		} else if (errno != EINTR && errno != EAGAIN && errno != ECONNABORTED) {
 			np_log(NP_LOG_ERR, "accept: %s", strerror(errno));
-		return;
+		}
+		return false;
 	}
 	(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
 	np_addr_unmap((struct sockaddr *)&peer);
 	np_addr_string((struct sockaddr *)&peer, addr, sizeof(addr));
 	np_prefix_of((struct sockaddr *)&peer, &prefix);
-	verdict = np_limits_admit(&sv->limits, &prefix, np_now());
+	/* With -Z a connection meets the session limits only once its
+	 * passphrase is proven (judge); the rate and the wrong guesses now. */
+	verdict = sv->passphrase ? np_limits_connect(&sv->limits, &prefix, now)
+		  : np_limits_admit(&sv->limits, &prefix, now);
 	if (verdict != NP_ADMIT_OK) {
 		refuse_conn(sv, fd, verdict, addr);
-		return;
+		return true;
 	}
 	if (sv->passphrase) {
-		if (hold(sv, fd, &peer, &prefix))
-			return;
-		np_log(NP_LOG_ERR, "holding a connection from %s: %s", addr, strerror(errno));
-		np_limits_release(&sv->limits, &prefix, false, np_now());
-	} else {
-		start_session(sv, fd, (struct sockaddr *)&peer, &prefix);
+		hold(sv, fd, &peer, &prefix, now);
+		return true;
 	}
+	(void)fcntl(fd, F_SETFL, 0);   /* not the listener's O_NONBLOCK, where inherited */
+	start_session(sv, fd, (struct sockaddr *)&peer, &prefix);
 	close(fd);
+	return true;
+}
+
+/* With -Z, few enough that those accepted after a newcomer before its
+ * passphrase is judged (at the next wake-up, before any accept) cannot
+ * fill its share and push it out (np_unproven_batch). */
+static int accept_batch(const struct server *sv)
+{
+	return sv->passphrase ? np_unproven_batch(&sv->pool, sv->nfds, ACCEPT_BATCH)
+	       : ACCEPT_BATCH;
 }
 
 /* A held connection's first message, or its end: a guess is judged only
  * while the client's limits allow one, and a wrong one is counted at
- * once.  Netserver 2.7.1 closes on a wrong passphrase, and so do we. */
-static void judge(struct server *sv, struct np_gate *g, bool readable, double now)
+ * once; a right one makes a session if the session limits allow it.
+ * Netserver 2.7.1 closes on a wrong passphrase, and so do we. */
+static void judge(struct server *sv, int i, bool readable, double now)
 {
+	struct np_gate *g = &sv->gates[i];
 	char addr[INET6_ADDRSTRLEN];
 	enum np_gate_read r = readable ? np_gate_read(g) : NP_GATE_WAIT;
-	const char *why = NULL;
+	enum np_admit verdict;
 
-	if (r == NP_GATE_WAIT && now < g->until)
+	if (r == NP_GATE_WAIT && now < np_unproven_deadline(&sv->pool, i))
 		return;
 	np_addr_string((struct sockaddr *)&g->peer, addr, sizeof(addr));
 	if (r == NP_GATE_MESSAGE && !np_limits_auth_allowed(&sv->limits, &g->prefix, now)) {
-		np_limits_release(&sv->limits, &g->prefix, false, now);
 		sv->limits.refused = g->prefix;
 		refuse_conn(sv, g->fd, NP_ADMIT_AUTH, addr);
-		g->fd = -1;
+		release_gate(sv, i);
 		return;
 	}
 	if (r == NP_GATE_MESSAGE && np_wire_passphrase_matches(g->msg, sv->passphrase)) {
+		verdict = np_limits_session(&sv->limits, &g->prefix, now);
+		if (verdict != NP_ADMIT_OK) {
+			refuse_conn(sv, g->fd, verdict, addr);
+			release_gate(sv, i);
+			return;
+		}
 		(void)fcntl(g->fd, F_SETFL, 0);
 		start_session(sv, g->fd, (struct sockaddr *)&g->peer, &g->prefix);
+	} else if (r == NP_GATE_MESSAGE) {
+		np_limits_auth_failed(&sv->limits, &g->prefix, now);
+		np_log(NP_LOG_ERR, "client %s: %s, closing", addr,
+		       np_wire_type(g->msg) == NP_PASSPHRASE ? "wrong passphrase"
+		       : "first message is not the passphrase");
+	} else if (r == NP_GATE_CLOSED) {
+		np_log(NP_LOG_DEBUG, "client %s: closed before its passphrase", addr);
 	} else {
-		if (r == NP_GATE_MESSAGE) {
-			np_limits_auth_failed(&sv->limits, &g->prefix, now);
-			why = np_wire_type(g->msg) == NP_PASSPHRASE ? "wrong passphrase"
-				: "first message is not the passphrase";
-		} else {
-			why = r == NP_GATE_CLOSED ? "closed before its passphrase"
-				: "no passphrase in time";
-		}
-		np_log(NP_LOG_ERR, "client %s: %s, closing", addr, why);
-		np_limits_release(&sv->limits, &g->prefix, false, now);
+		np_log(NP_LOG_DEBUG, "client %s: no passphrase in time, closing", addr);
+		sv->drops.late++;
 	}
-	close(g->fd);
-	g->fd = -1;
+	drop_gate(sv, i);
 }
 
 /* Take what a refused client sends; close on its EOF or our deadline.
@@ -415,16 +524,21 @@ static int sooner(int timeout, double deadline, double now)
 
 static int serve(struct server *sv)
 {
-	static struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS + NS_MAX_SESSIONS_CAP];
+	static struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS + NP_UNPROVEN_CAP];
 	static struct refusal *owner[MAX_REFUSALS];
-	static struct np_gate *held[NS_MAX_SESSIONS_CAP];
+	static int held[NP_UNPROVEN_CAP];
+	const int batch = accept_batch(sv);
 
 	for (;;) {
 		int n, err, nr = 0, ng = 0, timeout = 1000;
 		double now = np_now();
+		/* Out of file descriptors a moment ago: the listeners wait. */
+		const bool pause = now < sv->accept_after;
 
+		if (pause)
+			timeout = sooner(timeout, sv->accept_after, now);
 		for (int i = 0; i < sv->nfds; i++)
-			pfd[i] = (struct pollfd){ .fd = sv->fds[i], .events = POLLIN };
+			pfd[i] = (struct pollfd){ .fd = pause ? -1 : sv->fds[i], .events = POLLIN };
 		for (int i = 0; i < MAX_REFUSALS; i++) {
 			struct refusal *r = &sv->refusals[i];
 
@@ -434,14 +548,13 @@ static int serve(struct server *sv)
 			pfd[sv->nfds + nr] = (struct pollfd){ .fd = r->fd, .events = POLLIN };
 			owner[nr++] = r;
 		}
-		for (int i = 0; sv->passphrase && i < NS_MAX_SESSIONS_CAP; i++) {
-			struct np_gate *g = &sv->gates[i];
-
-			if (g->fd < 0)
+		for (int i = 0; sv->passphrase && i < sv->pool.set.max; i++) {
+			if (sv->gates[i].fd < 0)
 				continue;
-			timeout = sooner(timeout, g->until, now);
-			pfd[sv->nfds + nr + ng] = (struct pollfd){ .fd = g->fd, .events = POLLIN };
-			held[ng++] = g;
+			timeout = sooner(timeout, np_unproven_deadline(&sv->pool, i), now);
+			pfd[sv->nfds + nr + ng] = (struct pollfd){ .fd = sv->gates[i].fd,
+								   .events = POLLIN };
+			held[ng++] = i;
 		}
 		/* The timeout bounds how long an exited child stays a zombie
 		 * should its SIGCHLD slip in just before poll(). */
@@ -458,11 +571,17 @@ static int serve(struct server *sv)
 		now = np_now();
 		for (int i = 0; i < nr; i++)
 			drain_refusal(owner[i], pfd[sv->nfds + i].revents != 0, now);
+		/* Passphrases that have arrived are judged before anyone new
+		 * is accepted (accept_batch), so a crowd of newcomers cannot
+		 * push a client out of the pool between its message's arrival
+		 * and its judgement (unproven.h). */
 		for (int i = 0; i < ng; i++)
 			judge(sv, held[i], pfd[sv->nfds + nr + i].revents != 0, now);
 		for (int i = 0; i < sv->nfds; i++)
-			if (pfd[i].revents & POLLIN)
-				accept_one(sv, pfd[i].fd);
+			for (int k = 0; k < batch && (pfd[i].revents & POLLIN) &&
+			     now >= sv->accept_after && accept_one(sv, pfd[i].fd); k++)
+				;
+		log_drops(sv, now);
 		np_log_flush_suppressed();
 	}
 }
@@ -504,6 +623,22 @@ static uint64_t default_max_memory(void)
 	return (uint64_t)pressure * (uint64_t)page / 4;
 }
 
+/* -Z: --max-unproven, as far as RLIMIT_NOFILE can be raised for it
+ * (while still root): every held connection is a descriptor. */
+static int unproven_room(const struct ns_opts *o)
+{
+	const uint64_t want = (uint64_t)o->max_unproven + FD_RESERVE;
+	const uint64_t have = np_raise_nofile(want);
+	const int room = have >= want ? o->max_unproven
+			 : have > FD_RESERVE + 16 ? (int)(have - FD_RESERVE) : 16;
+
+	if (room < o->max_unproven)
+		np_log(NP_LOG_ERR, "RLIMIT_NOFILE is %llu, which cannot be raised to %llu: "
+		       "--max-unproven %d lowered to %d", (unsigned long long)have,
+		       (unsigned long long)want, o->max_unproven, room);
+	return room;
+}
+
 /* The command line's limits, for the admission table and the sessions. */
 static void apply_limits(struct server *sv, const struct ns_opts *o)
 {
@@ -525,7 +660,15 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 	np_limits_init(&sv->limits, &set, key);
 	for (int i = 0; i < MAX_REFUSALS; i++)
 		sv->refusals[i].fd = -1;
-	for (int i = 0; i < NS_MAX_SESSIONS_CAP; i++)
+	np_unproven_init(&sv->pool, &(struct np_unproven_settings){
+		.max = o->passphrase ? unproven_room(o) : 1,
+		.per = { o->max_unproven_per_prefix, o->max_unproven_per_site,
+			 o->max_unproven_per_net },
+		.timeout = o->passphrase_timeout_s,
+	});
+	/* Only the pool's gates are ever touched (static: the rest stays
+	 * unmapped). */
+	for (int i = 0; i < sv->pool.set.max; i++)
 		sv->gates[i].fd = -1;
 	sv->passphrase = o->passphrase;
 	sv->data.peer = o->data_peer_declared ? NP_DATA_PEER_DECLARED : NP_DATA_PEER_CONTROL;
@@ -551,6 +694,11 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 	       "/48 or /24; %llu bytes per test, %llu in all; %d spinning", o->max_sessions,
 	       o->max_per_prefix, o->max_per_site, o->max_per_net,
 	       (unsigned long long)o->max_memory, (unsigned long long)total, spinning);
+	if (o->passphrase)
+		np_log(NP_LOG_DEBUG, "-Z: %d connections without the passphrase, %d per /32 or "
+		       "/64, %d per /56, %d per /48 or /24, each for %d s", sv->pool.set.max,
+		       o->max_unproven_per_prefix, o->max_unproven_per_site,
+		       o->max_unproven_per_net, o->passphrase_timeout_s);
 }
 
 int main(int argc, char **argv)

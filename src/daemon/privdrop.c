@@ -86,6 +86,28 @@ static void raise_memlock(uint64_t bytes)
 		       strerror(errno));
 }
 
+uint64_t np_raise_nofile(uint64_t want)
+{
+	struct rlimit rl, up;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 0;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+		up.rlim_cur = (rlim_t)want;
+		up.rlim_max = rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want ? (rlim_t)want
+			      : rl.rlim_max;
+		/* Not root, or past fs.nr_open: as far as the hard limit goes. */
+		if (setrlimit(RLIMIT_NOFILE, &up) < 0 && rl.rlim_max > rl.rlim_cur) {
+			up.rlim_cur = rl.rlim_max;
+			up.rlim_max = rl.rlim_max;
+			(void)setrlimit(RLIMIT_NOFILE, &up);
+		}
+		if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+			return 0;
+	}
+	return rl.rlim_cur == RLIM_INFINITY ? UINT64_MAX : (uint64_t)rl.rlim_cur;
+}
+
 static int become(const struct passwd *pw, char *why, size_t whylen)
 {
 #if HAVE_DECL_PR_SET_KEEPCAPS

@@ -8,6 +8,8 @@
  * capability, cannot gain one back (an emptied bounding set where it
  * may empty it, PR_SET_NO_NEW_PRIVS), and RLIMIT_MEMLOCK is raised
  * first for zero-copy sends, whose pinned pages count against it.
+ * RLIMIT_NOFILE is raised before that too, for -Z's connections held
+ * by the daemon (unproven.h).
  */
 #ifndef NP_PRIVDROP_H
 #define NP_PRIVDROP_H
@@ -25,5 +27,10 @@
  * 0, or -1 with one line in why.
  */
 int np_priv_drop(const char *user, uint64_t memlock, char *why, size_t whylen);
+
+/* Raise RLIMIT_NOFILE's soft limit to want, and its hard limit too if it
+ * may (root, before np_priv_drop); as far as it can otherwise.  The soft
+ * limit in force after. */
+uint64_t np_raise_nofile(uint64_t want);
 
 #endif

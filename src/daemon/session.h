@@ -14,9 +14,6 @@
 
 /* How long a client may stay silent between requests. */
 #define NP_REQUEST_TIMEOUT_MS 60000
-/* With -Z, how long the first message (the passphrase) may take; the
- * daemon judges it before the session starts (gate.h). */
-#define NP_PASSPHRASE_TIMEOUT_MS 20000
 
 struct np_budget;
 
