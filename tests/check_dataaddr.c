@@ -17,6 +17,8 @@
 #include <errno.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +26,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/sock.h"
 #include "run/dataaddr.h"
+#include "run/proof.h"
 #include "wire/wire.h"
 
 #define WHY_LEN 256
@@ -899,6 +903,220 @@ START_TEST(test_listen_link_local_keeps_scope)
 }
 END_TEST
 
+
+/* ---- --data-peer declared: which peer must prove itself ---- */
+
+/* The declared address is recorded only when it is not the control
+ * connection's peer (nor loopback beside loopback). */
+START_TEST(test_declared_unproven_recorded)
+{
+	const struct np_data_rules r = rules(NP_DATA_PEER_DECLARED, AF_UNSPEC, 0, 0, NO_LISTEN);
+	const struct np_data_rules rc = rules(NP_DATA_PEER_CONTROL, AF_UNSPEC, 0, 0, NO_LISTEN);
+	char buf[INET6_ADDRSTRLEN];
+	struct call c;
+
+	c = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET, NULL, "203.0.113.9", 0);
+	ck_assert_int_eq(c.rc, 0);
+	ck_assert_uint_eq(c.plan.declared_len, sizeof(struct sockaddr_in));
+	ck_assert_str_eq(addr_text(&c.plan.declared, buf, sizeof(buf)), "203.0.113.9");
+	/* The control peer declared: proven by TCP. */
+	c = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET, NULL, "198.51.100.7", 0);
+	ck_assert_int_eq(c.rc, 0);
+	ck_assert_uint_eq(c.plan.declared_len, 0);
+	c = plan(&r, "127.0.0.1", "127.0.0.2", AF_INET, NULL, "127.0.0.1", 0);
+	ck_assert_uint_eq(c.plan.declared_len, 0);
+	/* Nothing declared, or the default mode. */
+	c = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET, NULL, NULL, 0);
+	ck_assert_uint_eq(c.plan.declared_len, 0);
+	c = plan(&rc, "192.0.2.1", "198.51.100.7", AF_INET, NULL, "203.0.113.9", 0);
+	ck_assert_uint_eq(c.plan.declared_len, 0);
+	/* The other family: never the control peer. */
+	c = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET6, NULL, "2001:db8::7", 0);
+	ck_assert_uint_eq(c.plan.declared_len, sizeof(struct sockaddr_in6));
+	ck_assert_str_eq(addr_text(&c.plan.declared, buf, sizeof(buf)), "2001:db8::7");
+}
+END_TEST
+
+START_TEST(test_declared_link_local_scope)
+{
+	const struct np_data_rules r = rules(NP_DATA_PEER_DECLARED, AF_UNSPEC, 0, 0,
+					     WORDS("fe80::1%3"));
+	struct call c = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET6, NULL, "fe80::7", 0);
+
+	ck_assert_int_eq(c.rc, 0);
+	ck_assert_uint_eq(((struct sockaddr_in6 *)&c.plan.declared)->sin6_scope_id, 3);
+}
+END_TEST
+
+START_TEST(test_proof_need)
+{
+	const struct np_data_rules r = rules(NP_DATA_PEER_DECLARED, AF_UNSPEC, 0, 0, NO_LISTEN);
+	struct call other = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET, NULL, "203.0.113.9", 0);
+	struct call same = plan(&r, "192.0.2.1", "198.51.100.7", AF_INET, NULL, NULL, 0);
+	char why[WHY_LEN];
+
+	/* No unproven peer, or a test that sends it nothing. */
+	ck_assert_int_eq(np_data_proof_need(&same.plan, true, false, 1, 65000, "UDP_RR", why,
+					    sizeof(why)), NP_DATA_PROOF_NONE);
+	ck_assert_int_eq(np_data_proof_need(&other.plan, false, false, 1, 65000, "TCP_RR", why,
+					    sizeof(why)), NP_DATA_PROOF_NONE);
+	/* A client that echoes proves itself, whatever the sizes. */
+	ck_assert_int_eq(np_data_proof_need(&other.plan, true, true, 1, 65000, "UDP_RR", why,
+					    sizeof(why)), NP_DATA_PROOF_ASK);
+	ck_assert_int_eq(np_data_proof_need(&other.plan, true, true, 100, 1, "UDP_RR", why,
+					    sizeof(why)), NP_DATA_PROOF_ASK);
+	/* One that cannot: no response larger than its request. */
+	ck_assert_int_eq(np_data_proof_need(&other.plan, true, false, 100, 100, "UDP_RR", why,
+					    sizeof(why)), NP_DATA_PROOF_CAP);
+	ck_assert_msg(strstr(why, "203.0.113.9") && strstr(why, "at most"), "why '%s'", why);
+	ck_assert_int_eq(np_data_proof_need(&other.plan, true, false, 1, 65000, "UDP_RR", why,
+					    sizeof(why)), NP_DATA_PROOF_REFUSE);
+	ck_assert_msg(strstr(why, "UDP_RR responses of 65000 bytes to requests of 1,") &&
+		      strstr(why, "203.0.113.9") && strstr(why, "netperf 2.7.1 cannot"),
+		      "why '%s'", why);
+	ck_assert_int_eq(np_data_proof_need(&other.plan, true, false, 100, 101, "UDP_CRR", why,
+					    sizeof(why)), NP_DATA_PROOF_REFUSE);
+}
+END_TEST
+
+/* ---- proof.h: the datagrams ---- */
+
+START_TEST(test_proof_datagrams)
+{
+	uint8_t cookie[NP_PROOF_COOKIE_LEN], other[NP_PROOF_COOKIE_LEN], m[NP_PROOF_LEN + 1];
+	uint8_t got[NP_PROOF_COOKIE_LEN];
+	const struct sockaddr_storage to = sa_of("203.0.113.9", 4000);
+	struct np_proof p, q;
+
+	ck_assert_int_eq(np_proof_new(&p, SA(&to), sizeof(struct sockaddr_in)), 0);
+	ck_assert_int_eq(np_proof_new(&q, SA(&to), sizeof(struct sockaddr_in)), 0);
+	/* Random: two cookies differ (2^-128 to fail). */
+	ck_assert(memcmp(p.cookie, q.cookie, sizeof(p.cookie)) != 0);
+	ck_assert_uint_eq(np_addr_port(SA(&p.to)), 4000);
+	memcpy(cookie, p.cookie, sizeof(cookie));
+	memcpy(other, cookie, sizeof(other));
+	other[NP_PROOF_COOKIE_LEN - 1] ^= 1;
+
+	np_proof_encode(m, NP_PROOF_ECHO, cookie);
+	/* "\0NPG", kind 2, the cookie. */
+	ck_assert(m[0] == 0 && m[1] == 'N' && m[2] == 'P' && m[3] == 'G');
+	ck_assert(m[4] == 0 && m[5] == 0 && m[6] == 0 && m[7] == 2);
+	ck_assert(np_proof_is(m, NP_PROOF_LEN, NP_PROOF_ECHO, cookie));
+	ck_assert(!np_proof_is(m, NP_PROOF_LEN, NP_PROOF_ECHO, other));
+	ck_assert(!np_proof_is(m, NP_PROOF_LEN, NP_PROOF_ACK, cookie));
+	ck_assert(!np_proof_is(m, NP_PROOF_LEN - 1, NP_PROOF_ECHO, cookie));
+	ck_assert(!np_proof_is(m, NP_PROOF_LEN + 1, NP_PROOF_ECHO, cookie));
+	ck_assert(np_proof_late_echo(&p, m, NP_PROOF_LEN));
+	ck_assert(!np_proof_late_echo(NULL, m, NP_PROOF_LEN));
+	ck_assert(!np_proof_late_echo(&q, m, NP_PROOF_LEN));
+	ck_assert(!np_proof_cookie_of(m, NP_PROOF_LEN, got));
+	np_proof_encode(m, NP_PROOF_COOKIE, cookie);
+	ck_assert(np_proof_cookie_of(m, NP_PROOF_LEN, got));
+	ck_assert(memcmp(got, cookie, sizeof(got)) == 0);
+	ck_assert(!np_proof_late_echo(&p, m, NP_PROOF_LEN));
+}
+END_TEST
+
+/* ---- proof.h: the exchange, on 127.0.0.1 ---- */
+
+static int udp_bound(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&a, sizeof(a)), 0);
+	return fd;
+}
+
+static struct sockaddr_storage name_of(int fd)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+
+	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&ss, &len), 0);
+	return ss;
+}
+
+struct client_job {
+	int fd;
+	struct sockaddr_storage server;
+	int rc;
+	char why[WHY_LEN];
+};
+
+static void *client_main(void *arg)
+{
+	struct client_job *j = arg;
+
+	j->rc = np_proof_client(j->fd, SA(&j->server), sizeof(struct sockaddr_in), -1, j->why,
+				sizeof(j->why));
+	return NULL;
+}
+
+/* A forged echo (another port's cookie guess) and a stranger's request
+ * are ignored; the client's echo proves it; its echo sent again is a late
+ * one, no request, and gets no second ACK. */
+START_TEST(test_proof_exchange)
+{
+	int server = udp_bound(), client = udp_bound(), forger = udp_bound();
+	struct sockaddr_storage caddr = name_of(client), saddr = name_of(server);
+	struct client_job job = { .fd = client, .server = saddr, .rc = -2 };
+	uint8_t guess[NP_PROOF_COOKIE_LEN] = { 0 }, m[NP_PROOF_LEN], buf[64];
+	struct np_proof p;
+	uint64_t ignored = 99;
+	char why[WHY_LEN] = "";
+	pthread_t th;
+
+	ck_assert_int_eq(np_proof_new(&p, SA(&caddr), sizeof(struct sockaddr_in)), 0);
+	np_proof_encode(m, NP_PROOF_ECHO, guess);
+	ck_assert_int_eq(sendto(forger, m, sizeof(m), 0, SA(&saddr), sizeof(struct sockaddr_in)),
+			 NP_PROOF_LEN);
+	ck_assert_int_eq(sendto(forger, "x", 1, 0, SA(&saddr), sizeof(struct sockaddr_in)), 1);
+	ck_assert_int_eq(pthread_create(&th, NULL, client_main, &job), 0);
+	ck_assert_msg(np_proof_server(&p, server, -1, &ignored, why, sizeof(why)) == 0, "%s", why);
+	pthread_join(th, NULL);
+	ck_assert_msg(job.rc == 0, "client: %s", job.why);
+	ck_assert_uint_eq(ignored, 2);
+	/* Nothing reached the forger. */
+	ck_assert_int_lt(recv(forger, buf, sizeof(buf), MSG_DONTWAIT), 0);
+	/* The echo again: a late one. */
+	np_proof_encode(m, NP_PROOF_ECHO, p.cookie);
+	ck_assert(np_proof_late_echo(&p, m, NP_PROOF_LEN));
+	close(server);
+	close(client);
+	close(forger);
+}
+END_TEST
+
+/* A client that closes the control connection ends netserver's wait at
+ * once, not at the deadline. */
+START_TEST(test_proof_server_control_gone)
+{
+	int server = udp_bound(), client = udp_bound(), sv[2];
+	struct sockaddr_storage caddr = name_of(client);
+	struct np_proof p;
+	uint64_t ignored;
+	char why[WHY_LEN] = "";
+	uint8_t buf[64];
+	double t0;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	close(sv[1]);
+	ck_assert_int_eq(np_proof_new(&p, SA(&caddr), sizeof(struct sockaddr_in)), 0);
+	t0 = np_now();
+	ck_assert_int_eq(np_proof_server(&p, server, sv[0], &ignored, why, sizeof(why)), -1);
+	ck_assert_msg(np_now() - t0 < 2.0, "took %.1f s", np_now() - t0);
+	ck_assert_msg(strstr(why, "control connection"), "why '%s'", why);
+	/* The cookie went out once, to the declared address. */
+	ck_assert_int_eq(recv(client, buf, sizeof(buf), MSG_DONTWAIT), NP_PROOF_LEN);
+	ck_assert(np_proof_is(buf, NP_PROOF_LEN, NP_PROOF_COOKIE, p.cookie));
+	close(sv[0]);
+	close(server);
+	close(client);
+}
+END_TEST
+
 static Suite *dataaddr_suite(void)
 {
 	Suite *s = suite_create("dataaddr");
@@ -928,6 +1146,16 @@ static Suite *dataaddr_suite(void)
 	tcase_add_test(tc, test_peers_unmap);
 	tcase_add_test(tc, test_peers_list);
 	tcase_add_test(tc, test_peers_loopback);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("proof");
+	tcase_add_test(tc, test_declared_unproven_recorded);
+	tcase_add_test(tc, test_declared_link_local_scope);
+	tcase_add_test(tc, test_proof_need);
+	tcase_add_test(tc, test_proof_datagrams);
+	tcase_add_test(tc, test_proof_exchange);
+	tcase_add_test(tc, test_proof_server_control_gone);
+	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bind");

@@ -886,6 +886,42 @@ START_TEST(test_results_ng_counts)
 }
 END_TEST
 
+/* The response's data_proof word (151): out and back with the magic, 2
+ * refused, never written without the extension (a 2.7.1 netperf gets
+ * 2.7.1's bytes), never read without the magic (2.7.1's later responses
+ * hold stale bytes). */
+START_TEST(test_response_data_proof)
+{
+	uint8_t msg[NP_MSG_SIZE], plain[NP_MSG_SIZE];
+	struct np_omni_response r, back;
+	char why[WHYLEN];
+
+	ck_assert_int_eq(np_wire_decode_response(need_vec("tcp_rr_default.txt", 2)->msg, &r,
+						 NULL, 0), 0);
+	ck_assert(!r.ext.present);
+	ck_assert_uint_eq(r.data_proof, 0);
+	np_wire_encode_response(&r, plain);
+	r.data_proof = 1;
+	np_wire_encode_response(&r, msg);
+	ck_assert_int_eq(memcmp(msg, plain, sizeof(msg)), 0);
+	r.ext = (struct np_ext){ .present = true, .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
+	np_wire_encode_response(&r, msg);
+	ck_assert_uint_eq(be32(msg, 0x25c), 1);
+	ck_assert_int_eq(memcmp(msg, plain, 0x25c), 0);
+	ck_assert_int_eq(np_wire_decode_response(msg, &back, why, sizeof(why)), 0);
+	ck_assert_uint_eq(back.data_proof, 1);
+	ck_assert_uint_eq(back.ext.caps & NP_EXT_CAP_DATA_PROOF, NP_EXT_CAP_DATA_PROOF);
+	set_be32(msg, 0x25c, 2);
+	ck_assert_int_eq(np_wire_decode_response(msg, &back, why, sizeof(why)), EINVAL);
+	ck_assert_str_eq(why, "data_proof 2 out of range 0..1");
+	/* Without the magic the word is someone else's. */
+	set_be32(msg, 0x280, 0x4e504e47u);
+	ck_assert_int_eq(np_wire_decode_response(msg, &back, why, sizeof(why)), 0);
+	ck_assert(!back.ext.present);
+	ck_assert_uint_eq(back.data_proof, 0);
+}
+END_TEST
+
 /* Where netserver's loop ran rides in words 144..151 beside the counts:
  * out and back whole, masked to the known bits, a CPU past
  * NP_PLACE_CPU_MAX refused, nothing of it without the magic. */
@@ -2713,6 +2749,8 @@ static const struct table_case {
 	{ "results", NP_WT_RESULTS, sizeof(struct np_omni_results), 0x04, X_PARAMS },
 	{ "ext", NP_WT_EXT, sizeof(struct np_ext), X_PARAMS, NP_MSG_SIZE },
 	{ "results_ng", NP_WT_RESULTS_NG, sizeof(struct np_omni_results), X_PARAMS - 0x3c, X_MAGIC },
+	/* Past 2.7.1's stale bytes (0x123), before the parameter words. */
+	{ "response_ng", NP_WT_RESPONSE_NG, sizeof(struct np_omni_response), 0x124, X_PARAMS },
 };
 #define N_TABLE_CASES ((int)(sizeof(table_cases) / sizeof(table_cases[0])))
 
@@ -3027,6 +3065,7 @@ static Suite *wire_suite(void)
 	tcase_add_test(tc, test_response_validation);
 	tcase_add_test(tc, test_results_validation);
 	tcase_add_test(tc, test_results_ng_counts);
+	tcase_add_test(tc, test_response_data_proof);
 	tcase_add_test(tc, test_results_ng_placement);
 	tcase_add_test(tc, test_results_ng_others);
 	tcase_add_test(tc, test_table_ranges);

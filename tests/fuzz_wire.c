@@ -155,6 +155,7 @@ static void same_response(const struct np_omni_response *a,
 	SAME(socket_prio);
 	SAME(socket_tos);
 	same_ext(&a->ext, &b->ext);
+	SAME(data_proof);
 }
 
 static void same_results(const struct np_omni_results *a,

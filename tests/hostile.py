@@ -48,6 +48,32 @@ when it does not):
                                    must be refused, and the service must
                                    still get all of its datagrams
 
+Third parties behind netserver --data-peer declared (tests/declared.test):
+the client has a second address, HOSTILE_DECLARED, that it declares as its
+data address; the victim's address, HOSTILE_VICTIM, is one the forger's
+namespace can send from but never receive at; netserver is at
+HOSTILE_SERVER (HOSTILE_CLIENT when not set):
+  hostile.py amplify PORT TEST KIND REQ,RSP SECONDS VPORT
+                                   declare HOSTILE_VICTIM port VPORT as the
+                                   data address of TEST (UDP_RR, UDP_CRR,
+                                   UDP_STREAM) with REQ-byte requests and
+                                   RSP-byte responses, asked as netperf 2.7.1
+                                   asks (KIND
+                                   classic) or as a netperf-ng that echoes
+                                   cookies (KIND ng); then for SECONDS send
+                                   1-byte datagrams from HOSTILE_VICTIM:VPORT to
+                                   the data port.  Prints "refused serv_errno
+                                   N" or "forged N datagrams B bytes"
+  hostile.py count ADDR PORT SECONDS
+                                   count what reaches ADDR:PORT for SECONDS;
+                                   prints "listening", then "received B bytes
+                                   in N datagrams"
+  hostile.py classic-rr PORT REQ RSP
+                                   netperf 2.7.1's UDP_RR -r REQ,RSP from
+                                   HOSTILE_DECLARED: "refused serv_errno N", or
+                                   20 transactions whose responses must all be
+                                   RSP bytes, counted by netserver too
+
 Clients whose end markers never arrive (exit 0 when netserver ends the
 test on its own, at most a second after the last datagram):
   hostile.py lost-markers PORT TEST
@@ -166,6 +192,115 @@ def forged_requests(port):
             res["trans_received"], done))
         return 1
     print("hostile: forged requests unanswered; %d client transactions" % done)
+    return 0
+
+
+SERVER = os.environ.get("HOSTILE_SERVER", CLIENT)
+DECLARED = os.environ.get("HOSTILE_DECLARED", CLIENT)
+VICTIM = os.environ.get("HOSTILE_VICTIM", THIRD)
+CAP_DATA_PROOF = 0x4
+# netperf-ng's test ids and the parameter words of the tests' defaults
+# (UDP_RR: --busy-poll 0, --batch 1).
+NG_TESTS = {"UDP_RR": (0, [0, 1]), "UDP_CRR": (1, [])}
+
+
+def declared_request(test, kind, req, rsp, length, addr, port):
+    """A request declaring addr:port as the client's data address, as
+    netperf 2.7.1 sends it (kind classic) or netperf-ng (ng: the
+    extension words, with the cookie echo among its capabilities)."""
+    m = bytearray(request("UDP_RR" if test == "UDP_CRR" else test, length, port,
+                          request_size=req if test != "UDP_STREAM" else -1,
+                          response_size=rsp if test != "UDP_STREAM" else -1,
+                          netperf_ip=socket.inet_aton(addr) + bytes(12)))
+    if kind == "ng":
+        test_id, params = NG_TESTS[test]
+        struct.pack_into(">8i", m, 0x260, *(params + [0] * (8 - len(params))))
+        struct.pack_into(">IIII", m, 0x280, EXT_MAGIC, test_id, 1, CAP_HOST_FACTS | CAP_DATA_PROOF)
+    return bytes(m)
+
+
+def ask(port, msg, src):
+    """The control connection from src and netserver's response: (socket,
+    response), or (None, serv_errno) when it refused."""
+    s = socket.create_connection((SERVER, port), 5, source_address=(src, 0))
+    s.sendall(msg)
+    r = refpeer.decode(refpeer.recv_exact(s, MSG, 10), refpeer.RSP)
+    if r["word1"] != 0:
+        s.close()
+        return None, r["word1"]
+    return s, r
+
+
+def amplify(port, test, kind, sizes, seconds, vport):
+    req, rsp = (int(v) for v in sizes.split(","))
+    forged = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    forged.bind((VICTIM, vport))
+    s, r = ask(port, declared_request(test, kind, req, rsp, max(1, int(seconds)), VICTIM,
+                                      vport), CLIENT)
+    if s is None:
+        print("refused serv_errno %d" % r, flush=True)
+        return 0
+    addr = (SERVER, r["data_port"])
+    n = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        forged.sendto(b"x", addr)
+        n += 1
+        time.sleep(0.01)
+    if kind == "classic":
+        for _ in range(3):
+            forged.sendto(b"", addr)
+        try:
+            res = results(s)
+            print("hostile: netserver counted %d transactions, sent %d bytes" % (
+                res["trans_received"], refpeer.u64(res, "bytes_sent")))
+        except OSError as e:
+            print("hostile: no results: %s" % e)
+    s.close()
+    print("forged %d datagrams %d bytes" % (n, n), flush=True)
+    return 0
+
+
+def count(addr, port, seconds):
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    u.bind((addr, port))
+    u.settimeout(0.2)
+    print("listening", flush=True)
+    got = n = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            got += len(u.recv(65536))
+            n += 1
+        except socket.timeout:
+            pass
+    print("received %d bytes in %d datagrams" % (got, n), flush=True)
+    return 0
+
+
+def classic_rr(port, req, rsp):
+    data = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    data.bind((DECLARED, 0))
+    s, r = ask(port, declared_request("UDP_RR", "classic", req, rsp, 3, DECLARED,
+                                      data.getsockname()[1]), CLIENT)
+    if s is None:
+        print("refused serv_errno %d" % r)
+        return 0
+    addr = (SERVER, r["data_port"])
+    data.settimeout(5)
+    for i in range(20):
+        data.sendto(b"r" * req, addr)
+        got = data.recv(65536)
+        if len(got) != rsp:
+            print("hostile: response %d is %d bytes, not %d" % (i, len(got), rsp))
+            return 1
+    for _ in range(3):
+        data.sendto(b"", addr)
+    res = results(s)
+    if res["trans_received"] != 20:
+        print("hostile: netserver counted %d transactions, not 20" % res["trans_received"])
+        return 1
+    print("served: 20 transactions of %d/%d bytes" % (req, rsp))
     return 0
 
 
@@ -735,6 +870,13 @@ def main(argv):
              "first-sender": first_sender, "reuse-port": reuse_port}
     if argv[1] in modes:
         return modes[argv[1]](int(argv[2]))
+    if argv[1] == "amplify":
+        return amplify(int(argv[2]), argv[3], argv[4], argv[5], float(argv[6]),
+                       int(argv[7]))
+    if argv[1] == "count":
+        return count(argv[2], int(argv[3]), float(argv[4]))
+    if argv[1] == "classic-rr":
+        return classic_rr(int(argv[2]), int(argv[3]), int(argv[4]))
     if argv[1] == "lost-markers":
         return lost_markers(int(argv[2]), argv[3])
     if argv[1] == "stranger-flood":

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/random.h"
 #include "base/sock.h"
 #include "base/units.h"
 #include "cli/plan.h"
@@ -47,6 +48,7 @@
 #include "report/sweep.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
+#include "run/proof.h"
 #include "run/stats.h"
 
 /* -D: the figure since the previous tick, from the counters the loop
@@ -407,6 +409,23 @@ static int run_buffers(const struct np_plan *p, struct np_flow *l, struct phase 
 	return 0;
 }
 
+/* Step 4b: netserver --data-peer declared sent a cookie to our declared
+ * data address, which is not the control connection's: echo it from
+ * there before the data phase (run/proof.h). */
+static int prove_address(const struct np_plan *p, struct np_flow *l, struct phase *ph,
+			 FILE *err)
+{
+	char why[256];
+
+	if (!ph->rsp.data_proof)
+		return 0;
+	np_debug(p->o, err, "netserver asks our data address %s to echo its cookie", p->laddr);
+	if (np_proof_client(ph->run.fd, (const struct sockaddr *)&ph->run.peer, ph->run.peer_len,
+			    l->ctl, why, sizeof(why)) < 0)
+		return np_fail(err, "proving our data address %s to netserver: %s", p->laddr, why);
+	return 0;
+}
+
 /* Step 5: the data phase, between -s's wait (or --flows' start gate)
  * and the watch's end; -1 when it could not start. */
 static int data_phase(const struct np_plan *p, struct np_flow *l, struct phase *ph,
@@ -584,7 +603,8 @@ static int iteration(const struct np_plan *p, struct np_flow *l, struct np_resul
 	ph.run.fd = ph.run.conn = -1;      /* nothing to close yet */
 	if (data_socket(p, l, &ph, s, err) == 0 && ask_netserver(p, l, &ph, s, err) == 0) {
 		run_setup(p, l, &ph, s);
-		if (run_buffers(p, l, &ph, s, err) == 0 && data_phase(p, l, &ph, s, err) == 0) {
+		if (run_buffers(p, l, &ph, s, err) == 0 && prove_address(p, l, &ph, err) == 0 &&
+		    data_phase(p, l, &ph, s, err) == 0) {
 			local_end(p, l, &ph, s, err);
 			rc = results(p, l, &ph, s, err);
 		}
@@ -604,15 +624,9 @@ static int iteration(const struct np_plan *p, struct np_flow *l, struct np_resul
 void np_client_uuid(char out[37])
 {
 	uint8_t b[16];
-	ssize_t n = -1;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
 
 	out[0] = '\0';
-	if (fd >= 0) {
-		n = read(fd, b, sizeof(b));
-		close(fd);
-	}
-	if (n != (ssize_t)sizeof(b))
+	if (np_random_bytes(b, sizeof(b)) < 0)
 		return;
 	b[6] = (uint8_t)((b[6] & 0x0f) | 0x40);
 	b[8] = (uint8_t)((b[8] & 0x3f) | 0x80);

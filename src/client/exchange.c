@@ -169,6 +169,10 @@ static const char *refusal_rule(int32_t e)
 	case NP_REFUSE_SPINNING:
 		return "as many sessions busy-poll on netserver as its --max-spinning "
 		       "allows; try again later";
+	case NP_REFUSE_UNPROVEN:
+		return "netserver --data-peer declared sends a declared data address other "
+		       "than the control connection's more than it receives only once that "
+		       "address has echoed its cookie (its log says which test and sizes)";
 	case ENOENT:
 		return "netserver's kernel lacks the congestion control asked";
 	case NP_REFUSE_EXT_TEST:

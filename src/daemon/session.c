@@ -35,6 +35,7 @@
 #include "host/placement.h"
 #include "run/busypoll.h"
 #include "run/dataaddr.h"
+#include "run/proof.h"
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
@@ -393,6 +394,8 @@ struct test_state {
 	struct np_placement at;        /* where the server loop ran */
 	struct np_others_probe *others_probe;   /* the first read, until the second */
 	struct np_others others;       /* other processes' CPU time, the session's own */
+	struct np_proof proof;         /* --data-peer declared: the cookie ... */
+	bool proof_asked;              /* ... its declared data address echoes */
 	struct np_omni_results res;
 };
 
@@ -475,6 +478,49 @@ static int apply_sizes(struct session *s, struct test_state *ts)
 	return 0;
 }
 
+/* --data-peer declared: whether the data peer must prove that it asked
+ * for the data (run/proof.h), and what a client that cannot may have
+ * (dataaddr.h). */
+static int data_proof_rule(struct session *s, struct test_state *ts)
+{
+	const struct np_omni_request *q = ts->q;
+	const bool answers = ts->udp && (q->direction & NP_DIR_XMIT);
+	const bool can_echo = q->ext.present && !s->legacy &&
+			      (q->ext.caps & NP_EXT_CAP_DATA_PROOF);
+	struct sockaddr_storage to;
+	char why[400];
+
+	switch (np_data_proof_need(&ts->plan, answers, can_echo, ts->run.req_size,
+				   ts->run.rsp_size, ts->t->name, why, sizeof(why))) {
+	case NP_DATA_PROOF_NONE:
+		return 0;
+	case NP_DATA_PROOF_CAP:
+		np_log(NP_LOG_INFO, "%s", why);
+		ts->run.rsp_cap = true;
+		return 0;
+	case NP_DATA_PROOF_REFUSE:
+		return refuse(s, NP_REFUSE_UNPROVEN, why);
+	case NP_DATA_PROOF_ASK:
+		break;
+	}
+	/* The cookie goes to the port the client's data socket is bound
+	 * to, as the request says. */
+	if (q->netperf_port == 0)
+		return refuse(s, NP_REFUSE_UNPROVEN, "a declared data address to prove, "
+			      "without its port: nowhere to send the cookie");
+	to = ts->plan.declared;
+	np_addr_set_port((struct sockaddr *)&to, (uint16_t)q->netperf_port);
+	if (np_proof_new(&ts->proof, (struct sockaddr *)&to, ts->plan.declared_len) < 0) {
+		const int err = errno ? errno : EIO;
+
+		snprintf(why, sizeof(why), "no random cookie for the declared data address: %s",
+			 strerror(err));
+		return refuse(s, err, why);
+	}
+	ts->proof_asked = true;
+	return 0;
+}
+
 /* The message buffers, within the memory budgets, and a CPU to
  * spin on where the test busy-polls. */
 static int take_buffers(struct session *s, struct test_state *ts)
@@ -552,6 +598,7 @@ static int send_response(struct session *s, struct test_state *ts)
 					   .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 		/* The test's own options as this side runs them. */
 		memcpy(rsp.ext.params, ts->run.params, sizeof(rsp.ext.params));
+		rsp.data_proof = ts->proof_asked;
 	}
 	if (s->legacy)
 		np_legacy_encode_response(s->legacy, &rsp, s->msg);
@@ -562,6 +609,26 @@ static int send_response(struct session *s, struct test_state *ts)
 		return -1;
 	}
 	s->cpu_used |= ts->cpu;
+	return 0;
+}
+
+/* The declared data address echoes the cookie before any data flows
+ * (run/proof.h): else the test is dropped, and nothing was answered. */
+static int prove_peer(struct session *s, struct test_state *ts)
+{
+	char why[300], addr[INET6_ADDRSTRLEN];
+	uint64_t ignored = 0;
+
+	if (!ts->proof_asked)
+		return 0;
+	if (np_proof_server(&ts->proof, ts->run.fd, s->ctl, &ignored, why, sizeof(why)) < 0) {
+		np_log(NP_LOG_ERR, "%s: %s; test dropped", ts->t->name, why);
+		return -1;
+	}
+	np_addr_string((const struct sockaddr *)&ts->proof.to, addr, sizeof(addr));
+	np_log(NP_LOG_DEBUG, "%s: the declared data address %s echoed the cookie (%llu "
+	       "other datagrams ignored)", ts->t->name, addr, (unsigned long long)ignored);
+	ts->run.proof = &ts->proof;
 	return 0;
 }
 
@@ -762,10 +829,12 @@ static test_step *const test_steps[] = {
 	admit_test,       /* --max-test-time, the test's own options */
 	open_socket,      /* bound, listening, its buffer sizes and port */
 	apply_sizes,      /* the loop's message sizes */
+	data_proof_rule,  /* --data-peer declared: a proof, a cap or a refusal */
 	take_buffers,     /* within --max-session-memory, --max-memory, --max-spinning */
 	cpu_snapshots,    /* -c/-C */
 	others_first,     /* other processes' CPU time, for netperf-ng */
 	send_response,
+	prove_peer,       /* the declared data address echoes the cookie */
 	arm_run,          /* timers, counts, busy-poll */
 	run_data,         /* the test's server loop */
 	collect_results,  /* and the data sockets closed */

@@ -223,6 +223,12 @@ int np_data_plan(const struct np_data_rules *r, const struct sockaddr *ctl_local
 	}
 	if (declared)
 		make_addr(&plan->peers.addr[plan->peers.n++], family, netperf_ip);
+	if (declared && !np_addr_same((const struct sockaddr *)&plan->peers.addr[plan->peers.n - 1],
+				      ctl_peer)) {
+		plan->declared = plan->peers.addr[plan->peers.n - 1];
+		plan->declared_len = family == AF_INET6 ? sizeof(struct sockaddr_in6)
+							: sizeof(struct sockaddr_in);
+	}
 
 	/* Where the socket binds. */
 	if (family == ctl_family && (all_zero(netserver_ip, alen) ||
@@ -244,6 +250,13 @@ int np_data_plan(const struct np_data_rules *r, const struct sockaddr *ctl_local
 			      r->nlisten ? " (-L)" : " (-4/-6)");
 	}
 
+	/* A link-local declared address is reached by the interface the
+	 * data socket is bound to. */
+	if (plan->declared_len && family == AF_INET6 &&
+	    IN6_IS_ADDR_LINKLOCAL(&((struct sockaddr_in6 *)&plan->declared)->sin6_addr))
+		((struct sockaddr_in6 *)&plan->declared)->sin6_scope_id =
+			((struct sockaddr_in6 *)&plan->bind)->sin6_scope_id;
+
 	if (data_port && r->port_max &&
 	    (data_port < r->port_min || data_port > r->port_max))
 		return refuse(why, whylen, NP_REFUSE_PORT,
@@ -251,6 +264,34 @@ int np_data_plan(const struct np_data_rules *r, const struct sockaddr *ctl_local
 			      (unsigned)r->port_min, (unsigned)r->port_max);
 	np_addr_set_port((struct sockaddr *)&plan->bind, (uint16_t)data_port);
 	return 0;
+}
+
+enum np_data_proof np_data_proof_need(const struct np_data_plan *plan, bool udp_answers,
+				      bool can_echo, int32_t req_size, int32_t rsp_size,
+				      const char *test, char *why, size_t whylen)
+{
+	char addr[INET6_ADDRSTRLEN];
+
+	if (whylen)
+		why[0] = '\0';
+	if (plan->declared_len == 0 || !udp_answers)
+		return NP_DATA_PROOF_NONE;
+	if (can_echo)
+		return NP_DATA_PROOF_ASK;
+	np_addr_string((const struct sockaddr *)&plan->declared, addr, sizeof(addr));
+	if (rsp_size <= req_size) {
+		snprintf(why, whylen, "%s: each response at most the size of the datagram it "
+			 "answers, for the declared data address %s, which has not proven it "
+			 "asked for them (a client that cannot echo netserver's cookie)", test,
+			 addr);
+		return NP_DATA_PROOF_CAP;
+	}
+	(void)refuse(why, whylen, 0,
+		      "%s responses of %ld bytes to requests of %ld, to the declared data "
+		      "address %s, which has not proven it asked for them (by echoing "
+		      "netserver's cookie: netperf-ng does, netperf 2.7.1 cannot)", test,
+		      (long)rsp_size, (long)req_size, addr);
+	return NP_DATA_PROOF_REFUSE;
 }
 
 int np_data_bind(int fd, const struct np_data_plan *plan, const struct np_data_rules *r,

@@ -7,7 +7,11 @@
  * netserver into a reflector.  Labs whose data path runs between other
  * addresses than the control connection opt in with --data-peer
  * declared: the client's declared data address (netperf's test option
- * -L) is then accepted too, in either family.
+ * -L) is then accepted too, in either family.  Anyone may declare any
+ * address, so a UDP test that answers to one other than the control
+ * connection's peer first has that address prove it asked for the data
+ * (np_data_proof_need; the handshake in proof.h); TCP's handshake
+ * proves it already.
  *
  * np_data_plan is a pure function of its inputs, unit-tested.
  */
@@ -48,7 +52,35 @@ struct np_data_plan {
 	struct sockaddr_storage bind;    /* address, and the port asked (0 = pick) */
 	socklen_t bind_len;
 	struct np_peers peers;
+	/* --data-peer declared: the declared data address (port 0; an IPv6
+	 * link-local one with the bound address's scope), among the peers,
+	 * when it is not the control connection's peer: nothing has proven
+	 * that it asked for anything.  declared_len 0: none such. */
+	struct sockaddr_storage declared;
+	socklen_t declared_len;
 };
+
+/*
+ * What a test may send to the data peers of plan before they prove they
+ * asked for it.  Only a UDP test that answers (UDP_RR, UDP_CRR: udp_answers)
+ * can be aimed at a third party: TCP's handshake proves the address, and
+ * UDP_STREAM's server sends nothing.
+ */
+enum np_data_proof {
+	NP_DATA_PROOF_NONE,     /* no unproven peer, or nothing sent to it */
+	NP_DATA_PROOF_ASK,      /* the client echoes a cookie first (proof.h) */
+	NP_DATA_PROOF_CAP,      /* a client that cannot, whose responses are no
+				 * larger than its requests: each response at
+				 * most the size of the datagram it answers */
+	NP_DATA_PROOF_REFUSE,   /* ...larger: refused (NP_REFUSE_UNPROVEN) */
+};
+
+/* can_echo: the client proves its address (NP_EXT_CAP_DATA_PROOF);
+ * req_size and rsp_size the test's; test its name, for why (the
+ * refusal's reason and the cap's note). */
+enum np_data_proof np_data_proof_need(const struct np_data_plan *plan, bool udp_answers,
+				      bool can_echo, int32_t req_size, int32_t rsp_size,
+				      const char *test, char *why, size_t whylen);
 
 /*
  * Decide for one request.  ctl_local and ctl_peer are the control

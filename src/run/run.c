@@ -10,6 +10,7 @@
 
 #include "base/sock.h"
 #include "run/dataaddr.h"
+#include "run/proof.h"
 #include "run/run.h"
 #include "run/test.h"
 
@@ -389,8 +390,9 @@ int np_run_udp_lock(struct np_run *run, size_t len, np_take_fn take)
 			return io == NP_IO_FAILED ? -1 : 1;
 		}
 		/* An empty datagram before any data is a previous run's end
-		 * marker. */
-		if (np_run_peer_ok(run, (struct sockaddr *)&peer) && n > 0)
+		 * marker; the echo of a proof sent again, a late one. */
+		if (np_run_peer_ok(run, (struct sockaddr *)&peer) && n > 0 &&
+		    !np_proof_late_echo(run->proof, run->rbuf, n))
 			break;
 		/* A third party's flood must not outlast the test. */
 		if (np_run_stopped(run))

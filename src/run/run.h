@@ -27,6 +27,7 @@
 
 struct np_sockopts;
 struct np_peers;
+struct np_proof;
 struct np_test;
 
 /* A test's own options at most: the extension's parameter words. */
@@ -131,6 +132,12 @@ struct np_run {
 	const struct np_peers *peers;
 	uint64_t strangers;    /* connections and datagrams dropped */
 	struct sockaddr_storage stranger;  /* the first of them */
+	/* Server, --data-peer declared (dataaddr.h, proof.h): the proof a
+	 * declared address gave, whose echo sent again is no request (NULL:
+	 * none asked); rsp_cap, one that could not prove itself: no UDP
+	 * response larger than the datagram it answers. */
+	const struct np_proof *proof;
+	bool rsp_cap;
 	/* Server UDP_CRR: the allowed peer's datagrams left unanswered (not
 	 * a request's size, to a multicast address, or an answering socket
 	 * that could not bind or connect there). */

@@ -349,12 +349,20 @@ static const struct np_wire_field results_ng_fields[] = {
 	{ RR(EXT_PARAMS + 0x18, NP_WK_U32, poll) },
 };
 
+/* The response's netperf-ng word, past 2.7.1's struct and the stale
+ * bytes of its later responses (0x123), before the parameter words:
+ * word 151 (doc/extension.md, "Responses"). */
+static const struct np_wire_field response_ng_fields[] = {
+	{ RS(EXT_PARAMS - 0x04, NP_WK_U32, data_proof), IN(0, 1) },
+};
+
 static const struct np_wire_table tables[] = {
 	[NP_WT_REQUEST] = TABLE(request_fields),
 	[NP_WT_RESPONSE] = TABLE(response_fields),
 	[NP_WT_RESULTS] = TABLE(results_fields),
 	[NP_WT_EXT] = TABLE(ext_fields),
 	[NP_WT_RESULTS_NG] = TABLE(results_ng_fields),
+	[NP_WT_RESPONSE_NG] = TABLE(response_ng_fields),
 };
 
 const struct np_wire_table *np_wire_table(enum np_wire_message m)
@@ -519,6 +527,8 @@ void np_wire_encode_response(const struct np_omni_response *r, uint8_t *msg)
 	put_header(msg, NP_OMNI_RESPONSE, r->serv_errno);
 	np_wire_put_fields(msg, &tables[NP_WT_RESPONSE], r);
 	put_ext(msg, &r->ext);
+	if (r->ext.present)
+		np_wire_put_fields(msg, &tables[NP_WT_RESPONSE_NG], r);
 }
 
 int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
@@ -530,11 +540,15 @@ int np_wire_decode_response(const uint8_t *msg, struct np_omni_response *r,
 	memset(r, 0, sizeof(*r));
 	np_wire_get_fields(msg, &tables[NP_WT_RESPONSE], r);
 	get_ext(msg, &r->ext);
+	/* Only with the magic: 2.7.1's later responses hold stale bytes. */
+	if (r->ext.present)
+		np_wire_get_fields(msg, &tables[NP_WT_RESPONSE_NG], r);
 	if (type != NP_OMNI_RESPONSE)
 		return fail(why, whylen, EINVAL,
 			    "type %" PRId32 " is not OMNI_RESPONSE (%d)", type,
 			    NP_OMNI_RESPONSE);
-	if ((err = np_wire_check_fields(&tables[NP_WT_RESPONSE], r, 0, why, whylen)))
+	if ((err = np_wire_check_fields(&tables[NP_WT_RESPONSE], r, 0, why, whylen)) ||
+	    (err = np_wire_check_fields(&tables[NP_WT_RESPONSE_NG], r, 0, why, whylen)))
 		return err;
 	return ok(why, whylen);
 }

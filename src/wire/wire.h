@@ -65,6 +65,10 @@ enum np_msg_type {
 #define NP_REFUSE_OPTION EOPNOTSUPP      /* a test option netserver --refuse-option names */
 #define NP_REFUSE_NOT_ALLOWED ECANCELED  /* a costly test option without --allow-option */
 #define NP_REFUSE_SPINNING EBUSY         /* --max-spinning sessions busy-poll already */
+/* --data-peer declared: a UDP test whose responses are larger than its
+ * requests, to a declared data address that cannot prove it asked for
+ * them (a client without NP_EXT_CAP_DATA_PROOF; run/proof.h). */
+#define NP_REFUSE_UNPROVEN EDESTADDRREQ
 /* The extension's magic with a test id this netserver does not know
  * (doc/extension.md).  Not ENOPROTOOPT or EPROTONOSUPPORT: sock.c and the
  * request checks already answer with those. */
@@ -135,9 +139,13 @@ enum np_msg_type {
 enum np_ext_cap {
 	NP_EXT_CAP_FLOWS = 1u << 0,	/* several data flows in one test */
 	NP_EXT_CAP_HOST_FACTS = 1u << 1, /* answers NP_NG_FACTS */
+	/* Proves its declared data address: echoes the cookie netserver
+	 * sends there (run/proof.h; the response's data_proof). */
+	NP_EXT_CAP_DATA_PROOF = 1u << 2,
 };
 /* What this build can do, as it tells its peer. */
-#define NP_EXT_CAPS ((uint32_t)(NP_EXT_CAP_FLOWS | NP_EXT_CAP_HOST_FACTS))
+#define NP_EXT_CAPS \
+	((uint32_t)(NP_EXT_CAP_FLOWS | NP_EXT_CAP_HOST_FACTS | NP_EXT_CAP_DATA_PROOF))
 
 /* Parameter words: one per option of a test (run.h NP_TEST_OPTIONS). */
 #define NP_EXT_PARAMS 8
@@ -212,6 +220,11 @@ struct np_omni_response {
 	int32_t socket_prio;
 	int32_t socket_tos;
 	struct np_ext ext;      /* present == false: not (known as) ours */
+	/* netperf-ng's own, past 2.7.1's struct: written only with the
+	 * extension, read only with the magic (doc/extension.md).  1: a
+	 * cookie goes to the declared data address, which must echo it
+	 * before the data phase (run/proof.h); 0: none. */
+	uint32_t data_proof;
 };
 
 struct np_omni_results {
@@ -285,13 +298,14 @@ struct np_omni_results {
  * struct's members but ext), the extension words (struct np_ext's
  * members but present, which the magic stands for), and the results'
  * netperf-ng counts (in the extension's parameter words, struct
- * np_omni_results'). */
+ * np_omni_results'), and the response's netperf-ng word (data_proof). */
 enum np_wire_message {
 	NP_WT_REQUEST,
 	NP_WT_RESPONSE,
 	NP_WT_RESULTS,
 	NP_WT_EXT,
 	NP_WT_RESULTS_NG,
+	NP_WT_RESPONSE_NG,
 };
 const struct np_wire_table *np_wire_table(enum np_wire_message m);
 

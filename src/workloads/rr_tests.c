@@ -440,14 +440,18 @@ static int udp_rr_client(struct np_run *run)
 	return rc;
 }
 
-/* One request in run->rbuf (n bytes; 0 = an end marker): answer it. */
+/* One request in run->rbuf (n bytes; 0 = an end marker): answer it.  A
+ * declared data address that could not prove it asked for the data
+ * (run->rsp_cap, dataaddr.h) gets no more than the datagram brought. */
 static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 {
+	const size_t len = run->rsp_cap && n < run->rsp_size ? (size_t)n : (size_t)run->rsp_size;
+
 	if (n == 0)
 		return 1;
 	run->c.bytes_recv += (uint64_t)n;
 	run->c.recv_calls++;
-	while ((n = np_send(run->fd, run->sbuf, (size_t)run->rsp_size, 0)) < 0) {
+	while ((n = np_send(run->fd, run->sbuf, len, 0)) < 0) {
 		switch (np_run_io_error(run, "send", errno, NP_IO_UDP | NP_IO_PEER)) {
 		case NP_IO_RETRY:
 			continue;
@@ -473,7 +477,9 @@ static int udp_rr_server(struct np_run *run)
 	int rc;
 	struct np_spin spin;
 
-	if (np_test_param(run->test, run->params, "batch") > 1)
+	/* The batch answers every request with the test's size: not for a
+	 * capped peer (a client older than --batch's netperf-ng's proof). */
+	if (np_test_param(run->test, run->params, "batch") > 1 && !run->rsp_cap)
 		return udp_rr_batch_server(run);
 	rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
 	np_spin_init(&spin, run);

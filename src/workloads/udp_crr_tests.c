@@ -30,7 +30,10 @@
  * process there, on any port, gets for each request of the test's size a
  * response of its size (-r's ratio), as it would from a UDP_RR netserver.
  * A spoofed source address gets the same, as for every UDP service;
- * --data-peer is what bounds it.
+ * --data-peer is what bounds it: with --data-peer declared, an address
+ * other than the control connection's is answered only once it has
+ * echoed netserver's cookie (proof.h), or with responses no larger than
+ * requests (dataaddr.h, np_data_proof_need).
  *
  * Loss: a lost request or response is waited for until the test ends, as
  * UDP_RR does, or for -e's seconds (counted as a timeout, and the next
@@ -61,6 +64,7 @@
 #include "report/metrics.h"
 #include "report/report.h"
 #include "run/dataaddr.h"
+#include "run/proof.h"
 #include "run/test.h"
 #include "wire/wire.h"
 
@@ -418,6 +422,11 @@ static enum served serve_one(struct np_run *run, const struct answerer *a, int f
 		return SERVED_RECV_ERROR;
 	/* An empty datagram, or a stranger's (counted): no answer. */
 	if (n == 0 || !np_run_peer_ok(run, (struct sockaddr *)&from))
+		return SERVED_DROPPED;
+	/* A proof's echo sent again is no request (proof.h).  Only a
+	 * request's size is answered: where run->rsp_cap is set, the
+	 * response is no larger than that already (np_data_proof_need). */
+	if (np_proof_late_echo(run->proof, run->rbuf, n))
 		return SERVED_DROPPED;
 	if (n != run->req_size || !answer_source(a, &msg, &src)) {
 		run->dropped++;
