@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/random.h"
 #include "base/sock.h"
 #include "base/stdfds.h"
 #include "base/units.h"
@@ -590,16 +591,12 @@ static int serve(struct server *sv)
  * differs between daemons (a weaker key, which the log admits). */
 static void hash_key(uint8_t key[NP_LIMIT_KEY_BYTES])
 {
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, key, NP_LIMIT_KEY_BYTES) : -1;
 	const double now = np_now();
 
-	if (fd >= 0)
-		close(fd);
-	if (n == NP_LIMIT_KEY_BYTES)
+	if (np_random_bytes(key, NP_LIMIT_KEY_BYTES) == 0)
 		return;
-	np_log(NP_LOG_ERR, "/dev/urandom: %s; the admission table's key is guessable",
-	       n < 0 ? strerror(errno) : "short read");
+	np_log(NP_LOG_ERR, "random bytes: %s; the admission table's key is guessable",
+	       strerror(errno));
 	memcpy(key, &now, sizeof(now));
 	for (int i = 0; i < 4; i++)
 		key[8 + i] = (uint8_t)((unsigned)getpid() >> (8 * i));
