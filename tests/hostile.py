@@ -678,10 +678,9 @@ def facts_reply(driver=b"lo", cpu_model=b""):
 HOSTILE_CONG = b"\x1b[31m\nTHRU=9999"
 
 
-def stream_iteration(c, cong=b"", num_cpus=0):
-    """Answer the TCP_STREAM request just read as netserver-ng that can
-    tell its host facts, take the data, send the results."""
-    d = answer_stream(c, CAP_HOST_FACTS)
+def take_stream(d):
+    """Accept TCP_STREAM's data connection on the listener d, read it to
+    its end, close both: the bytes it carried."""
     conn, _ = d.accept()
     got = 0
     while True:
@@ -691,6 +690,13 @@ def stream_iteration(c, cong=b"", num_cpus=0):
         got += len(b)
     conn.close()
     d.close()
+    return got
+
+
+def stream_iteration(c, cong=b"", num_cpus=0):
+    """Answer the TCP_STREAM request just read as netserver-ng that can
+    tell its host facts, take the data, send the results."""
+    got = take_stream(answer_stream(c, CAP_HOST_FACTS))
     res = dict((k, 0) for k in refpeer.RES)
     res.update(bytes_received_lo=got & 0xffffffff, bytes_received_hi=got >> 32,
                recv_calls=1, recv_buf_size=131072, send_buf_size=16384,
@@ -812,16 +818,7 @@ def figures_peer(mode, pid):
                 m = refpeer.recv_exact(c, MSG, 60)
                 if len(m) != MSG or struct.unpack_from(">i", m, 0)[0] != refpeer.DO_OMNI:
                     break
-                d = answer_stream(c, 0)
-                conn, _ = d.accept()
-                got = 0
-                while True:
-                    b = conn.recv(65536)
-                    if not b:
-                        break
-                    got += len(b)
-                conn.close()
-                d.close()
+                got = take_stream(answer_stream(c, 0))
                 c.sendall(figures_results(got, mode, pid))
         except OSError as e:
             print("hostile: %s" % e, file=sys.stderr)
