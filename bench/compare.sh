@@ -11,8 +11,8 @@
 #
 # BUILD_DIR (default: the tree this script is in) holds src/netperf and
 # src/netserver.  Prints, per row, each tool's median figure, the medians
-# of the per-round ratios, and the four targets of issue 9 as PASS/FAIL.
-# See bench/README.md, section "compare.sh".  Not part of `make check`.
+# of the per-round ratios, and the four targets as PASS/FAIL.  See
+# bench/README.md, section "compare.sh" (the targets are listed there).  Not part of `make check`.
 set -u
 set -f	# the tools' argument strings below are split on blanks, never globbed
 

@@ -991,7 +991,7 @@ static unsigned fnv_slot(const struct np_prefix *p)
 	return h % 8192;
 }
 
-/* The attack of issue 17: 64 IPv6 /64s chosen, each in a /48 of its
+/* The steering attack: 64 IPv6 /64s chosen, each in a /48 of its
  * own, so that the old hash put them all on the victim's first slot (and
  * so filled its 64); one idle session each.  The victim must still be served. */
 START_TEST(test_steering_attack)

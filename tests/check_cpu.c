@@ -461,8 +461,9 @@ static int account(const struct np_proc_snap *a, size_t na, const struct np_proc
 
 #define N(a) (sizeof(a) / sizeof(a[0]))
 
-/* Issue 32: children that start and end within the phase are counted,
- * through the c-times of the parent that waited for them. */
+/* Children that start and end within the phase are counted, through
+ * the c-times of the parent that waited for them (a build loop's
+ * compilers are such children). */
 START_TEST(test_others_account_exits)
 {
 	/* 10: a shell that ran four 0.25-s children in the second, each
@@ -661,8 +662,8 @@ END_TEST
 
 /* A parent, there at both reads, that starts five children one after
  * the other, each spinning 0.1 CPU seconds and ending before the second
- * read: their time is counted, through the parent's c-times (before
- * issue 32 it was lost with them).  Left out by its pid and start, the
+ * read: their time is counted, through the parent's c-times (it was
+ * once lost with them).  Left out by its pid and start, the
  * parent is what took it, however loaded the machine. */
 START_TEST(test_others_short_lived)
 {

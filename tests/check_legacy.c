@@ -363,7 +363,9 @@ START_TEST(test_response_rejected)
 	set_be32(msg, 4, 998);
 	ck_assert_int_eq(np_legacy_decode_response(msg, &q, &r, NULL, 0), 0);
 	ck_assert_int_eq(r.serv_errno, 998);
-	/* A stale measure_cpu word (A3) reads as set, and no more. */
+	/* A stale measure_cpu word (netserver 2.7.1 never clears its reply
+	 * buffer: doc/protocol.md, "Stale words in netserver 2.7.1's
+	 * replies") reads as set, and no more. */
 	memcpy(msg, c->msg[1], sizeof(msg));
 	set_be32(msg, 8 + 8, 0x0000b564);
 	ck_assert_int_eq(np_legacy_decode_response(msg, &q, &r, NULL, 0), 0);

@@ -289,7 +289,8 @@ START_TEST(test_tally_others)
 	/* One host: netperf's own time comes off netserver's figure.  Not
 	 * the other way round: what netserver says its session took, or
 	 * which pid it names, never takes anything off netperf's figure
-	 * (issue 32: a hostile one named a spinner's pid and its time).
+	 * (a hostile one could name a spinner's pid and its time, and so
+	 * hide the spinner).
 	 * Leaving the session out is the probe's, which finds it by its pid
 	 * and start (np_others_account; check_cpu). */
 	assert_near(r.iter[1].lothers, 0.75);

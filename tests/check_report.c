@@ -568,7 +568,8 @@ START_TEST(test_brand)
 }
 END_TEST
 
-/* A non-x unit on an RR test switches to the Throughput title (6.2). */
+/* A non-x unit on an RR test switches to the Throughput title, as
+ * netperf 2.7.1's RR table does with -f k, m, g, K, M, G, B or b. */
 START_TEST(test_rr_unit_k)
 {
 	static const char want[] =
@@ -1113,8 +1114,9 @@ START_TEST(test_variance_placement)
 }
 END_TEST
 
-/* Issue 32: what a hostile netserver sends, from its results' bytes
- * through the decoder, np_peer_check, the tally and the WARNING block. */
+/* What a hostile netserver sends, from its results' bytes through the
+ * decoder, np_peer_check, the tally and the WARNING block (netperf(1),
+ * "Figures from netserver"). */
 struct hostile {
 	struct np_report r;
 	struct np_result s;

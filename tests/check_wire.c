@@ -1,9 +1,9 @@
 /*
  * check_wire.c - unit tests for src/wire/wire.c against the reference captures.
  *
- * The vectors (tests/data/vectors, copied from shared/wire/vectors) are real
- * netperf/netserver 2.7.1 conversations; every RAW line is one 656-byte
- * message.  Decoding them and encoding the result must give the captured
+ * The vectors (tests/data/vectors; each file's header says how it was
+ * captured) are real netperf/netserver 2.7.1 conversations; every RAW
+ * line is one 656-byte message.  Decoding them and encoding the result must give the captured
  * bytes back, so a wrong offset, a lost sign or a mangled float shows up as
  * a byte diff rather than as a silently wrong number.
  *
@@ -453,7 +453,9 @@ START_TEST(test_other_client_messages_refused)
 }
 END_TEST
 
-/* What the captures say netperf sent, column by column (README.md). */
+/* What the captures in tests/data/vectors say netperf 2.7.1 sent, column
+ * by column (each file's header gives its command line; the fields are
+ * doc/protocol.md's "DO_OMNI, the request"). */
 struct req_expect {
 	const char *file;
 	int n;
@@ -973,7 +975,7 @@ START_TEST(test_results_ng_others)
 	r.ng = true;
 	r.place = NP_PLACE_OTHERS | NP_PLACE_OWN | NP_PLACE_PID | NP_PLACE_START;
 	r.session_pid = 4242;
-	r.session_start = 0x100000002ull;     /* words 137..138 (issue 32) */
+	r.session_start = 0x100000002ull;     /* words 137..138 (doc/extension.md) */
 	r.others_us = 0x123456789ull;
 	r.own_us = NP_CPU_US_MAX;
 	np_wire_encode_results(&r, msg);

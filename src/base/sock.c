@@ -13,6 +13,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
@@ -357,14 +358,31 @@ void np_sock_bufsizes(int fd, int *snd, int *rcv)
 		*rcv = -1;
 }
 
+/* TCP_INFO's tcpi_snd_mss is the kernel's MSS in use (tp->mss_cache):
+ * what TCP_MAXSEG reads while the connection is up, which is when
+ * netperf 2.7.1 reads it (the data phase's end, before it disconnects;
+ * doc/compatibility.md, "The same").  Once both FINs have passed, the
+ * socket is TCP_CLOSE and TCP_MAXSEG gives what -G asked (1400, not the
+ * 1388 used with timestamps); tcpi_snd_mss still gives the MSS used. */
 int np_sock_mss(int fd)
 {
-#if HAVE_DECL_TCP_MAXSEG
-	int mss = -1;
-	socklen_t len = sizeof(mss);
+#if HAVE_DECL_TCP_INFO && HAVE_STRUCT_TCP_INFO_TCPI_SND_MSS
+	struct tcp_info ti;
+	socklen_t tlen = sizeof(ti);
 
-	if (getsockopt(fd, IPPROTO_TCP, TCP_MAXSEG, &mss, &len) == 0)
-		return mss;
+	memset(&ti, 0, sizeof(ti));
+	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &tlen) == 0 &&
+	    tlen > offsetof(struct tcp_info, tcpi_snd_mss) && ti.tcpi_snd_mss > 0)
+		return (int)ti.tcpi_snd_mss;
+#endif
+#if HAVE_DECL_TCP_MAXSEG
+	{
+		int mss = -1;
+		socklen_t len = sizeof(mss);
+
+		if (getsockopt(fd, IPPROTO_TCP, TCP_MAXSEG, &mss, &len) == 0)
+			return mss;
+	}
 #else
 	(void)fd;
 #endif

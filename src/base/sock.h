@@ -94,7 +94,8 @@ int np_sock_connect(int fd, const struct sockaddr *sa, socklen_t len,
 /* What the kernel really gave: SO_SNDBUF / SO_RCVBUF. */
 void np_sock_bufsizes(int fd, int *snd, int *rcv);
 
-/* The TCP MSS of a connected socket, or -1. */
+/* The TCP MSS the kernel used on a connected socket (after its close
+ * too, where the system says), or -1. */
 int np_sock_mss(int fd);
 
 /* TCP_INFO's total retransmissions, or -1 where unknown. */

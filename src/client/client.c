@@ -230,12 +230,17 @@ static void local_cpu(const struct np_flow *l, int ncpus, bool started, struct n
 					   u.peak_util, u.peak_id, s->lcpu_more.count };
 }
 
-/* Our data socket at the end of the test (TCP_CRR's is gone by then). */
-static void local_facts(const struct np_test *t, int fd, struct np_result *s)
+/* Our data socket at the end of the test (TCP_CRR's is gone by then:
+ * its first connection's MSS, which its loop read). */
+static void local_facts(const struct np_test *t, const struct np_run *run, struct np_result *s)
 {
+	const int fd = run->fd;
+
 	s->lss_end = s->lss;
 	s->lsr_end = s->lsr;
 	s->mss = s->ltransport_retrans = -1;
+	if (run->mss > 0)
+		s->mss = run->mss;
 	if (fd < 0)
 		return;
 	np_sock_bufsizes(fd, &s->lss_end, &s->lsr_end);
@@ -493,7 +498,7 @@ static void local_end(const struct np_plan *p, struct np_flow *l, struct phase *
 	local_cpu(l, o->ncpus, ph->cpu_ok, s);
 	np_busypoll_finish(run, run->fd);
 	s->local = run->c;
-	local_facts(p->test, run->fd, s);
+	local_facts(p->test, run, s);
 	/* The first data phase of the connection says what the data ran on
 	 * here (TCP_CRR's socket is gone by now: the route to the peer). */
 	if (!l->local_host.known)

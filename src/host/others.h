@@ -1,7 +1,8 @@
 /*
  * others.h - the CPU time other processes took on this host while a data
- * loop ran (issue 21: an iteration that shared its host with a busy
- * process measures that process too, and the report should say so).
+ * loop ran: an iteration that shared its host with a busy process
+ * measures that process too, and the report should say so (the WARNING
+ * block's line: netperf(1), "Why the figures vary").
  *
  * "Other" is every user-space process but this one, by the utime and
  * stime of /proc/PID/stat, read right before the data phase and right

@@ -1,9 +1,9 @@
 /*
  * placement.h - where a data loop ran: the CPU at its start and at its
  * end, how often the scheduler moved it in between, and this host's boot
- * id, so that two ends can tell whether they shared one CPU (issue 21:
- * an iteration whose two loops shared a CPU runs UDP_RR ten times faster
- * on loopback, and says nothing about the kernel under test).
+ * id, so that two ends can tell whether they shared one CPU: an
+ * iteration whose two loops shared a CPU runs UDP_RR ten times faster
+ * on loopback, and says nothing about the kernel under test.
  *
  * Off the data path: one probe before the loop, one after.
  */

@@ -1,5 +1,6 @@
 /*
- * peer.h - netserver's figures against what they can mean (issue 32).
+ * peer.h - netserver's figures against what they can mean (netperf(1),
+ * "Figures from netserver").
  *
  * The decoder (wire.c) refuses what no message may hold; what a figure
  * can mean depends on the run, which only netperf knows: its own clock

@@ -142,6 +142,10 @@ struct np_run {
 	 * a request's size, to a multicast address, or an answering socket
 	 * that could not bind or connect there). */
 	uint64_t dropped;
+	/* Client connect_each TCP (TCP_CRR, TCP_CC): the first connection's
+	 * MSS, read before it closed, as netperf 2.7.1 reads it; its socket
+	 * is gone by the run's end.  0 = none read. */
+	int mss;
 	/* Blocked calls return after wake_s (NP_WAKE_MS) without progress;
 	 * how long nothing has moved is kept off the fast path. */
 	double wake_s;

@@ -235,8 +235,9 @@ static const struct np_wire_field response_fields[] = {
 	{ RS(0x14, NP_WK_S32, send_buf_size) },
 	{ RS(0x18, NP_WK_S32, send_size) },
 	{ RS(0x1c, NP_WK_S32, send_width) },
-	/* From the 2nd response on a connection the reference leaves the
-	 * previous results' send_calls in the other bits (A3). */
+	/* From the 2nd response on a connection netserver 2.7.1 leaves the
+	 * previous results' send_calls in the other bits (doc/protocol.md,
+	 * "Stale words in netserver 2.7.1's replies"). */
 	{ RS(0x20, NP_WK_U32, flags), .mask = NP_F_RESPONSE_MASK },
 	{ RS(0x24, NP_WK_F32, cpu_rate) },
 	{ RS(0x28, NP_WK_U32, test_length) },
@@ -572,7 +573,8 @@ int np_wire_decode_results(const uint8_t *msg, struct np_omni_results *r,
 	struct np_ext x;
 	int err;
 
-	/* No type check: the reference sends 0x62000000 here (3.4). */
+	/* No type check: netserver 2.7.1 sends 0x62000000 here
+	 * (doc/protocol.md, "The results' type word"). */
 	memset(r, 0, sizeof(*r));
 	np_wire_get_fields(msg, &tables[NP_WT_RESULTS], r);
 	/* Only with the magic: a 2.7.1 netserver's results never reach

@@ -278,6 +278,8 @@ static int tcp_crr_client(struct np_run *run)
 		rc = tcp_transaction(run, NULL, fd);
 		if (rc == 0)
 			rc = np_run_drain(run, fd);
+		if (!run->mss)
+			run->mss = np_sock_mss(fd);
 		close(fd);
 		fd = -1;
 		if (rc != 0)
