@@ -24,6 +24,8 @@
 #include "base/version.h"
 #include "cli/opts.h"
 #include "cli/plan.h"
+#include "report/fields.h"
+#include "report/view.h"
 
 /* Any value jansson could not make (it ran out of memory) fails the
  * whole object: a reader gets all of it or nothing. */
@@ -103,11 +105,6 @@ static json_t *text_if(bool known, const char *s)
 static const char *headline_key(const struct np_report *r)
 {
 	return r->unit == 'x' ? "transactions_per_second" : "throughput_bits_per_second";
-}
-
-static double headline_scale(const struct np_report *r)
-{
-	return r->unit == 'x' ? 1.0 : 8.0 / np_unit_rate(1.0, r->unit);
 }
 
 static json_t *family_if_known(int family)
@@ -310,140 +307,64 @@ static json_t *host(struct jb *b, const struct np_report *r, bool local)
 	return o;
 }
 
-/* --busy-poll's bits of one end, by name; null when it did not poll. */
-static json_t *busy_poll(struct jb *b, uint32_t bits)
+/* -j's histogram: its non-empty buckets as [low edge, width, count],
+ * nanoseconds. */
+static json_t *buckets(struct jb *b, const struct np_hist *h)
 {
-	json_t *o;
+	json_t *a = json_array();
 
-	if (!bits)
-		return json_null();
-	o = json_object();
-	put(b, o, "spun", json_boolean(bits & NP_POLL_SPIN));
-	put(b, o, "so_busy_poll", json_boolean(bits & NP_POLL_SOCKOPT));
-	put(b, o, "so_prefer_busy_poll", json_boolean(bits & NP_POLL_PREFER));
-	put(b, o, "napi", json_boolean(bits & NP_POLL_NAPI));
-	put(b, o, "refused", json_boolean(bits & NP_POLL_DENIED));
-	return o;
-}
-
-static json_t *counters(struct jb *b, const struct np_counters *c)
-{
-	json_t *o = json_object();
-
-	put(b, o, "bytes_sent", count(c->bytes_sent));
-	put(b, o, "bytes_received", count(c->bytes_recv));
-	put(b, o, "send_calls", count(c->send_calls));
-	put(b, o, "recv_calls", count(c->recv_calls));
-	put(b, o, "transactions", count(c->trans));
-	put(b, o, "failed_sends", count(c->failed_sends));
-	put(b, o, "timeouts", count(c->timeouts));
-	put(b, o, "system_calls", c->syscalls ? count(c->syscalls) : json_null());
-	put(b, o, "zerocopy_completed", count(c->zc_sends));
-	put(b, o, "zerocopy_copied", count(c->zc_copied));
-	put(b, o, "busy_poll", busy_poll(b, c->poll));
-	return o;
-}
-
-static json_t *buffer(struct jb *b, int initial, int final)
-{
-	json_t *o = json_object();
-
-	put(b, o, "initial", whole_if_known(initial));
-	put(b, o, "final", whole_if_known(final));
-	return o;
-}
-
-/* One side's CPU, or null when it was not measured.  Service demand is
- * per KB (1024 bytes) moved, or per transaction with -f x. */
-static json_t *cpu(struct jb *b, const struct np_report *r, char method, double util,
-		   const struct np_result_cpu *more, double sd)
-{
-	const char letter[2] = { method, '\0' };
-	json_t *o;
-
-	if (!method || method == 'U' || util < 0)
-		return json_null();
-	o = json_object();
-	put(b, o, "utilization_percent", num(util));
-	put(b, o, "user_percent", num(more->user));
-	put(b, o, "system_percent", num(more->system));
-	put(b, o, "iowait_percent", num(more->iowait));
-	put(b, o, "irq_percent", num(more->irq));
-	put(b, o, "softirq_percent", num(more->swintr));
-	put(b, o, "peak_cpu_percent", num_if(more->peak_util >= 0, more->peak_util));
-	put(b, o, "peak_cpu_id", whole_if_known(more->peak_id));
-	put(b, o, "cpu_count", whole_if(more->count > 0, more->count));
-	put(b, o, "method", json_string(letter));
-	put(b, o, "service_demand_us_per_kb", num_if(r->unit != 'x' && sd >= 0, sd));
-	put(b, o, "service_demand_us_per_transaction", num_if(r->unit == 'x' && sd >= 0, sd));
-	return o;
-}
-
-/* Datagram streams: what left netperf's socket and what netserver read. */
-static json_t *udp(struct jb *b, const struct np_report *r, const struct np_result *s)
-{
-	json_t *o;
-
-	if (s->send_pps < 0)
-		return json_null();
-	o = json_object();
-	put(b, o, "packets_sent", count(s->local.send_calls));
-	put(b, o, "packets_received", count(s->remote.recv_calls));
-	put(b, o, "packets_per_second_sent", num(s->send_pps));
-	put(b, o, "packets_per_second_received", num(s->recv_pps));
-	put(b, o, "loss_percent", num(s->loss_pct));
-	put(b, o, "sent_bits_per_second", num(s->local_tput * headline_scale(r)));
-	return o;
-}
-
-static json_t *tcp(struct jb *b, const struct np_report *r, const struct np_result *s)
-{
-	json_t *o;
-
-	if (!r->o->test || r->o->test->sock_type != SOCK_STREAM)
-		return json_null();
-	o = json_object();
-	put(b, o, "mss_bytes", whole_if(s->mss > 0, s->mss));
-	put(b, o, "local_retransmissions", whole_if_known(s->ltransport_retrans));
-	put(b, o, "remote_retransmissions", whole_if_known(s->rtransport_retrans));
-	put(b, o, "local_congestion_control", text_if(s->lcong[0], s->lcong));
-	put(b, o, "remote_congestion_control", text_if(s->rcong[0], s->rcong));
-	return o;
-}
-
-/* -j: microseconds, from the histogram's nanoseconds; its non-empty
- * buckets as [low edge, width, count], nanoseconds. */
-static json_t *latency(struct jb *b, const struct np_result *s)
-{
-	static const struct { const char *key; double p; } pcts[] = {
-		{ "p50", 50 }, { "p90", 90 }, { "p99", 99 }, { "p99_9", 99.9 }, { "p99_99", 99.99 },
-	};
-	const struct np_hist *h = s->hist;
-	json_t *o, *hist, *buckets;
-
-	if (!s->latency || !h)
-		return json_null();
-	o = json_object();
-	put(b, o, "count", count(h->count));
-	put(b, o, "min", num((double)h->min / 1000.0));
-	put(b, o, "mean", num(s->lat_mean));
-	put(b, o, "stddev", num(s->lat_stddev));
-	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
-		put(b, o, pcts[i].key, num((double)np_hist_percentile(h, pcts[i].p) / 1000.0));
-	put(b, o, "max", num((double)h->max / 1000.0));
-	hist = json_object();
-	buckets = json_array();
 	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++) {
 		uint64_t low, width;
 
 		if (!h->bucket[i])
 			continue;
 		np_hist_bucket(i, &low, &width);
-		add(b, buckets, json_pack("[III]", (json_int_t)low, (json_int_t)width,
-					  (json_int_t)h->bucket[i]));
+		add(b, a, json_pack("[III]", (json_int_t)low, (json_int_t)width,
+				    (json_int_t)h->bucket[i]));
 	}
-	put(b, hist, "buckets", buckets);
-	put(b, o, "histogram_ns", hist);
+	return a;
+}
+
+/* A field's value as its row has it (fields.h); null when not known. */
+static json_t *value(struct jb *b, const struct np_value *v)
+{
+	const char letter[2] = { (char)v->i, '\0' };
+
+	if (!v->known)
+		return json_null();
+	switch (v->type) {
+	case NP_V_INT: return json_integer(v->i);
+	case NP_V_U64: return count(v->u);
+	case NP_V_DOUBLE: return num(v->d);
+	case NP_V_CHAR: return json_string(letter);
+	case NP_V_TEXT: return text(v->s);
+	case NP_V_BOOL: return json_boolean(v->i);
+	case NP_V_HIST: return buckets(b, v->hist);
+	}
+	return json_null();
+}
+
+/* One object of the result: its fields in the rows' order, then the
+ * objects in it; null when it does not apply to r. */
+static json_t *group(struct jb *b, const struct np_report *r, enum np_group g)
+{
+	json_t *o;
+
+	if (!np_group_present(g, r))
+		return json_null();
+	o = json_object();
+	for (int i = 0; i < np_nfields; i++) {
+		const struct np_field *f = &np_fields[i];
+		struct np_value v;
+
+		if (f->group != g || !f->json)
+			continue;
+		np_field_get(f, r, &v);
+		put(b, o, f->json, value(b, &v));
+	}
+	for (int k = 0; k < NP_GROUPS; k++)
+		if (np_groups[k].key && np_groups[k].parent == g)
+			put(b, o, np_groups[k].key, group(b, r, (enum np_group)k));
 	return o;
 }
 
@@ -451,35 +372,10 @@ static json_t *latency(struct jb *b, const struct np_result *s)
  * netperf prints means; the rest the last iteration's), or one flow's. */
 static json_t *result(struct jb *b, const struct np_report *r, const struct np_result *s)
 {
-	json_t *o = json_object(), *c = json_object(), *cpus = json_object();
-	json_t *ports = json_object();
-	const bool rr = r->o->test && r->o->test->rr;
+	struct np_report one = *r;
 
-	put(b, o, "elapsed_s", num(s->elapsed));
-	put(b, o, "throughput_bits_per_second", num(s->bits_per_s));
-	put(b, o, "transactions_per_second", num_if(rr, s->trans_per_s));
-	put(b, c, "local", counters(b, &s->local));
-	put(b, c, "remote", counters(b, &s->remote));
-	put(b, o, "counters", c);
-	/* A size of 0 is a side that made no such call. */
-	put(b, o, "message_size_bytes",
-	    sides(b, whole_if(s->send_size > 0, s->send_size),
-		  whole_if(s->recv_size > 0, s->recv_size),
-		  whole_if(s->rsend_size > 0, s->rsend_size),
-		  whole_if(s->rrecv_size > 0, s->rrecv_size)));
-	put(b, o, "socket_buffer_bytes",
-	    sides(b, buffer(b, s->lss, s->lss_end), buffer(b, s->lsr, s->lsr_end),
-		  buffer(b, s->rss, s->rss_end), buffer(b, s->rsr, s->rsr_end)));
-	put(b, ports, "local", whole_if(s->sport > 0, s->sport));
-	put(b, ports, "remote", whole_if(s->dport > 0, s->dport));
-	put(b, o, "data_ports", ports);
-	put(b, cpus, "local", cpu(b, r, s->lcpu_method, s->lcpu, &s->lcpu_more, s->lsd));
-	put(b, cpus, "remote", cpu(b, r, s->rcpu_method, s->rcpu, &s->rcpu_more, s->rsd));
-	put(b, o, "cpu", cpus);
-	put(b, o, "tcp", tcp(b, r, s));
-	put(b, o, "udp", udp(b, r, s));
-	put(b, o, "latency_us", latency(b, s));
-	return o;
+	one.res = *s;
+	return group(b, &one, NP_G_RESULT);
 }
 
 /* Where one end's data loop ran: null when its CPUs are unknown. */
@@ -565,7 +461,7 @@ static json_t *summary(struct jb *b, const struct np_report *r)
 	o = json_object();
 	put(b, o, "n", json_integer(s->iterations));
 	put(b, o, headline_key(r), spread(b, &s->tput_spread, s->iterations, s->conf_t,
-					  headline_scale(r)));
+					  np_report_headline_scale(r)));
 	put(b, o, "local_cpu_percent", s->lcpu_spread.mean >= 0
 		? spread(b, &s->lcpu_spread, s->iterations, s->conf_t, 1) : json_null());
 	put(b, o, "remote_cpu_percent", s->rcpu_spread.mean >= 0
@@ -648,7 +544,7 @@ static json_t *interim(struct jb *b, const struct np_report *r)
 		put(b, e, "iteration", json_integer(f->iteration));
 		put(b, e, "end_unix_s", num(f->ending));
 		put(b, e, "interval_s", num(f->seconds));
-		put(b, e, headline_key(r), num(f->rate * headline_scale(r)));
+		put(b, e, headline_key(r), num(f->rate * np_report_headline_scale(r)));
 		add(b, a, e);
 	}
 	put(b, o, "figures", a);
