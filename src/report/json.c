@@ -140,29 +140,32 @@ static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 
 /* The settings that come from their rows (np_opts_each): the test's own
  * options (--batch, --busy-poll, ...) by name into test_options, and
- * each plain setting whose row names its key (.json) into settings. */
+ * each setting whose row names its keys (.json) into settings, shown as
+ * the row says (enum np_show). */
 struct row_walk {
 	struct jb *b;
+	const struct np_report *r;
+	const struct np_json_run *x;
 	json_t *settings, *own;
 };
 
-/* A setting's value as it is, whatever its type (a pair's first half). */
-static json_t *setting_value(struct jb *b, const struct np_setting *s)
+/* A setting's value k as it is, whatever its type. */
+static json_t *setting_value(struct jb *b, const struct np_setting *s, int k)
 {
-	const char c[2] = { s->v[0].c, '\0' };
+	const char c[2] = { s->v[k].c, '\0' };
 	json_t *a;
 
 	switch (s->type) {
 	case NP_SET_BOOL:
-		return json_boolean(s->v[0].b);
+		return json_boolean(s->v[k].b);
 	case NP_SET_INT:
-		return json_integer(s->v[0].i);
+		return json_integer(s->v[k].i);
 	case NP_SET_DECIMAL:
-		return json_real(s->v[0].d);
+		return json_real(s->v[k].d);
 	case NP_SET_CHAR:
 		return text_if(c[0] != '\0', c);
 	case NP_SET_TEXT:
-		return text(s->v[0].s);
+		return text(s->v[k].s);
 	case NP_SET_CPUS:
 		a = json_array();
 		for (int i = 0; i < s->ncpus; i++)
@@ -172,67 +175,111 @@ static json_t *setting_value(struct jb *b, const struct np_setting *s)
 	return json_null();
 }
 
+/* Whether value k is shown or is null. */
+static bool setting_shown(const struct row_walk *w, const struct np_setting *s, int k)
+{
+	const double v = s->type == NP_SET_DECIMAL ? s->v[k].d : (double)s->v[k].i;
+	const struct np_opts *q = w->r->o;
+	const bool rr = q->test && q->test->rr;
+
+	switch (s->show) {
+	case NP_SHOW_SET:
+		return v > 0;
+	case NP_SHOW_KNOWN:
+		return v >= 0;
+	case NP_SHOW_RR:
+		return rr;
+	case NP_SHOW_RR_SIZE:
+		return rr && !w->x->sweep;
+	case NP_SHOW_CONFIDENCE:
+		return q->confidence;
+	default:
+		return true;
+	}
+}
+
+/* "key", or "object.key" in that member object of o (made at its first
+ * key). */
+static void put_at(struct jb *b, json_t *o, const char *key, json_t *v)
+{
+	const char *dot = strchr(key, '.');
+	char name[64];
+	json_t *in;
+
+	if (!dot || (size_t)(dot - key) >= sizeof(name)) {
+		put(b, o, key, v);
+		return;
+	}
+	memcpy(name, key, (size_t)(dot - key));
+	name[dot - key] = '\0';
+	if (!(in = json_object_get(o, name))) {
+		in = json_object();
+		put(b, o, name, in);
+	}
+	put(b, in, dot + 1, v);
+}
+
+/* -l's one value: seconds, or bytes for a stream test and transactions
+ * for a request/response test. */
+static void length_keys(const struct row_walk *w, const struct np_setting *s)
+{
+	const int64_t secs = np_length_seconds(s->v[0].i), count = np_length_count(s->v[0].i);
+	const bool rr = w->r->o->test && w->r->o->test->rr;
+
+	put_at(w->b, w->settings, s->json[0], whole_if(secs > 0, secs));
+	put_at(w->b, w->settings, s->json[1], whole_if(count > 0 && !rr, count));
+	put_at(w->b, w->settings, s->json[2], whole_if(count > 0 && rr, count));
+}
+
 static void row_setting(void *ctx, const struct np_setting *s)
 {
 	struct row_walk *w = ctx;
 
-	if (s->own)
-		put(w->b, w->own, s->name, setting_value(w->b, s));
-	else if (s->json)
-		put(w->b, w->settings, s->json, setting_value(w->b, s));
+	if (s->own) {
+		put(w->b, w->own, s->name, setting_value(w->b, s, 0));
+		return;
+	}
+	if (s->show == NP_SHOW_LENGTH) {
+		length_keys(w, s);
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		json_t *v;
+
+		if (!s->json[k] || (k > 0 && s->n < 2))
+			continue;
+		if (!setting_shown(w, s, k))
+			v = json_null();
+		else if (s->show == NP_SHOW_FAMILY)
+			v = json_string(np_family_name((int)s->v[k].i));
+		else
+			v = setting_value(w->b, s, k);
+		put_at(w->b, w->settings, s->json[k], v);
+	}
 }
 
 /* The settings: what the command line asked, under the schema's names
- * (doc/json.md); those that depend on the plan (addresses, sizes) from
- * it. */
+ * (doc/json.md), from the option rows; those that depend on the plan
+ * (addresses, the unit in effect, the sweep's sizes) from it. */
 static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
 {
 	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
-	const struct np_opts *q = r->o;
 	const struct np_plan *p = r->plan;   /* NULL: the run failed before it */
-	const bool rr = q->test && q->test->rr;
-	const int64_t secs = np_length_seconds(q->length), count = np_length_count(q->length);
 	const char unit[2] = { r->unit, '\0' };
-	struct row_walk w = { b, o, json_object() };
+	struct row_walk w = { b, r, x, o, json_object() };
 
 	put(b, ctl, "host", text(r->ctl_host));
-	put(b, ctl, "port", json_integer(q->port));
-	put(b, ctl, "local_host", text(q->local_host));
-	put(b, ctl, "local_port", whole_if(q->local_port > 0, q->local_port));
-	put(b, ctl, "family", json_string(np_family_name(q->family)));
 	put(b, o, "control", ctl);
-
 	put(b, data, "remote_host", text(p ? p->rname : NULL));
 	put(b, data, "remote_address", text(p ? p->raddr : NULL));
-	put(b, data, "remote_port", whole_if(q->data_rport > 0, q->data_rport));
 	put(b, data, "local_host", text(p ? p->lname : NULL));
 	put(b, data, "local_address", text(p ? p->laddr : NULL));
-	put(b, data, "local_port", whole_if(q->data_lport > 0, q->data_lport));
 	put(b, data, "family", family_if_known(p ? p->family : AF_UNSPEC));
 	put(b, o, "data", data);
-
-	put(b, o, "length_s", whole_if(secs > 0, secs));
-	put(b, o, "length_bytes", whole_if(count > 0 && !rr, count));
-	put(b, o, "length_transactions", whole_if(count > 0 && rr, count));
+	np_opts_each(r->o, row_setting, &w);
 	put(b, o, "output_unit", json_string(unit));
-	put(b, o, "iterations_max", json_integer(q->iter_max));
-	put(b, o, "iterations_min", json_integer(q->iter_min));
-	put(b, o, "confidence_level_percent", num_if(q->confidence, q->conf_level));
-	put(b, o, "confidence_width_percent", num_if(q->confidence, q->conf_width));
-	put(b, o, "interim_s", num_if(q->interim > 0, q->interim));
-	put(b, o, "send_size_bytes", whole_if(q->send_size > 0, q->send_size));
-	put(b, o, "recv_size_bytes", whole_if(q->recv_size > 0, q->recv_size));
-	put(b, o, "remote_send_size_bytes", whole_if(q->rsend_size > 0, q->rsend_size));
-	put(b, o, "remote_recv_size_bytes", whole_if(q->rrecv_size > 0, q->rrecv_size));
-	put(b, o, "request_size_bytes", whole_if(rr && !x->sweep, q->req_size));
-	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, q->rsp_size));
 	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
-	put(b, o, "burst", whole_if(rr, q->burst));
-	np_opts_each(q, row_setting, &w);
 	put(b, o, "test_options", w.own);
-	put(b, o, "socket_buffer_bytes",
-	    sides(b, whole_if_known(q->lsndbuf), whole_if_known(q->lrcvbuf),
-		  whole_if_known(q->rsndbuf), whole_if_known(q->rrcvbuf)));
 	return o;
 }
 
