@@ -113,18 +113,6 @@ static json_t *family_if_known(int family)
 						       : json_null();
 }
 
-/* Something of each end's send and receive side. */
-static json_t *sides(struct jb *b, json_t *lsend, json_t *lrecv, json_t *rsend, json_t *rrecv)
-{
-	json_t *o = json_object();
-
-	put(b, o, "local_send", lsend);
-	put(b, o, "local_recv", lrecv);
-	put(b, o, "remote_send", rsend);
-	put(b, o, "remote_recv", rrecv);
-	return o;
-}
-
 /* --sweep's sizes, in the order asked. */
 static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 {
