@@ -107,11 +107,16 @@ static void put_default(const struct optrow *r, void *base, int half, int64_t v)
 	opt_put(&c, opt_field(&c, half), v);
 }
 
+/* What reads a row's half: its own reader, else its kind's. */
+static opt_read_fn reader(const struct optrow *r, int half)
+{
+	return half && r->read2 ? r->read2 : r->read ? r->read : kind_reader[r->kind];
+}
+
 /* One half (or the whole value) through its reader. */
 static enum np_opts_status read_half(const struct cur *c, int half, const char *text)
 {
-	const struct optrow *r = c->row;
-	const opt_read_fn fn = half && r->read2 ? r->read2 : r->read ? r->read : kind_reader[r->kind];
+	const opt_read_fn fn = reader(c->row, half);
 	struct cur h = *c;
 
 	h.half = half;
@@ -195,6 +200,22 @@ static bool row_end(const struct optrow *r)
 	return !r->name && !r->letter;
 }
 
+/* The range a half's reader keeps: the row's for the kinds' number
+ * readers, a port's for the port readers, else the reader's own (not
+ * known here). */
+static struct np_setting_range range_of(const struct optrow *r, int half)
+{
+	const opt_read_fn fn = reader(r, half);
+
+	if (fn == opt_read_int || fn == opt_read_decimal)
+		return (struct np_setting_range){ true, r->min, r->max };
+	if (fn == opt_read_port)
+		return (struct np_setting_range){ true, r->min, 65535 };
+	if (fn == opt_read_any_port)
+		return (struct np_setting_range){ true, 0, 65535 };
+	return (struct np_setting_range){ false, 0, 0 };
+}
+
 void opt_defaults(const struct optrow *const *tables, void *base, size_t size)
 {
 	memset(base, 0, size);
@@ -218,7 +239,8 @@ void opt_each(const struct optrow *const *tables, bool test, bool own, const voi
 			struct np_setting s = { r->name, r->letter, test, own, NP_SET_INT, 1,
 						{ { 0 }, { 0 } }, NULL, 0,
 						{ r->json[0], r->json[1], r->json[2] },
-						(enum np_show)r->show };
+						(enum np_show)r->show,
+						{ range_of(r, 0), range_of(r, 1) } };
 
 			if (!r->name || r->store == OPT_ST_NONE || r->kind == OPT_SET ||
 			    (r->flags & OPT_ALIAS))

@@ -220,8 +220,10 @@ enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
  * field's own, before any later rule (plan.c's sizes, netserver's
  * shares of --max-sessions are filled in by the parse): json.c's
  * "settings" is made from it: json[k] is v[k]'s key there (NULL: none),
- * shown as show says.  Options that store nothing (-h, netperf 2.7.1's
- * ignored ones) are not walked.
+ * shown as show says.  range[k] is what a given v[k] can be, where the
+ * row's range says it (the kind's reader reads it); an own reader's
+ * range is its own (known false).  Options that store nothing (-h,
+ * netperf 2.7.1's ignored ones) are not walked.
  */
 enum np_setting_type {
 	NP_SET_BOOL,        /* v[k].b */
@@ -245,6 +247,12 @@ enum np_show {
 			      * test), json[2] transactions; null where not so */
 };
 
+/* What a value given on the command line can be (the default aside). */
+struct np_setting_range {
+	bool known;
+	double min, max;
+};
+
 union np_setting_value {
 	bool b;
 	int64_t i;
@@ -265,6 +273,7 @@ struct np_setting {
 	int ncpus;
 	const char *json[3];         /* its keys in -J's settings, NULL = none */
 	enum np_show show;
+	struct np_setting_range range[2];
 };
 
 typedef void (*np_setting_fn)(void *ctx, const struct np_setting *s);

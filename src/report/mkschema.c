@@ -6,23 +6,28 @@
  * The result's objects ("result", each flow, each sweep size) come from
  * the output fields' rows (fields.h): a key per row that -J shows, an
  * object per group, null where the group may be.  The settings come from
- * the option rows' walk (np_opts_each: each row with a -J key) and the
- * test descriptors' own options (np_tests); what json.c writes by hand
- * (the plan's addresses, the sizes) from the table below.  The rest of
- * the object (host facts, iterations, summary, interim, the top) is not a
- * field: tables of its own here, in JSON with ' for ", as json.c writes
- * it.  Linked with the test suite's library, so that its test (NG_SELFTEST)
- * is described too.
+ * the option rows (np_opts_each: each row that names a -J key, its type,
+ * its range, its default and its show rule, as json.c shows it) and the
+ * test descriptors' own options (np_tests); around them the keys json.c
+ * makes from the plan (settings_before, settings_after).  A new option
+ * shown in -J needs nothing here: `make schema` gives its key.  The rest
+ * of the object (host facts, iterations, summary, interim, the top) is
+ * not a field: tables of its own here, in JSON with ' for ", as json.c
+ * writes it.  Linked with the test suite's library, so that its test
+ * (NG_SELFTEST) is described too.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
+#include "base/units.h"
 #include "cli/opts.h"
 #include "report/fields.h"
 #include "run/test.h"
@@ -155,94 +160,203 @@ static json_t *group(enum np_group g)
 	return o;
 }
 
-/* ---- The settings: the option rows' walk and json.c's own --------------- */
+/* ---- The settings: the option rows' keys, json.c's own around them ------ */
 
-/* What json.c's settings() writes itself, in its order; "" marks where
- * the option rows' keys go (np_opts_each), "test_options" the tests' own.
- * A row's key (row) is described here when the walk does not say all
- * (its range): its place is the walk's. */
-struct setting_key {
-	const char *key;
-	const char *schema;
-	bool row;
-};
-
-static const struct setting_key settings_keys[] = {
-	{ "control", "{ 'type': 'object', 'required': ['host', 'port', 'local_host',"
-	  " 'local_port', 'family'], 'additionalProperties': false, 'properties': {"
-	  " 'host': { 'type': 'string' }, 'port': { 'type': 'integer', 'minimum': 0,"
-	  " 'maximum': 65535 }, 'local_host': { '$ref': '#/$defs/string_or_null' },"
-	  " 'local_port': { '$ref': '#/$defs/port_or_null' },"
-	  " 'family': { '$ref': '#/$defs/family' } } }", false },
-	{ "data", "{ 'type': 'object', 'required': ['remote_host', 'remote_address',"
-	  " 'remote_port', 'local_host', 'local_address', 'local_port', 'family'],"
-	  " 'additionalProperties': false, 'properties': {"
-	  " 'remote_host': { '$ref': '#/$defs/string_or_null' },"
-	  " 'remote_address': { '$ref': '#/$defs/string_or_null' },"
-	  " 'remote_port': { '$ref': '#/$defs/port_or_null' },"
-	  " 'local_host': { '$ref': '#/$defs/string_or_null' },"
-	  " 'local_address': { '$ref': '#/$defs/string_or_null' },"
-	  " 'local_port': { '$ref': '#/$defs/port_or_null' },"
-	  " 'family': { '$ref': '#/$defs/family_or_null' } } }", false },
-	{ "length_s", "{ 'type': ['integer', 'null'], 'minimum': 1 }", false },
-	{ "length_bytes", "{ 'type': ['integer', 'null'], 'minimum': 1 }", false },
-	{ "length_transactions", "{ 'type': ['integer', 'null'], 'minimum': 1 }", false },
-	{ "output_unit", "{ 'enum': ['k', 'm', 'g', 'K', 'M', 'G', 'B', 'b', 'x'] }", false },
-	{ "iterations_max", "{ 'type': 'integer', 'minimum': 1, 'maximum': 30 }", false },
-	{ "iterations_min", "{ 'type': 'integer', 'minimum': 1, 'maximum': 30 }", false },
-	{ "confidence_level_percent", "{ 'type': ['number', 'null'], 'exclusiveMinimum': 0,"
-	  " 'exclusiveMaximum': 100 }", false },
-	{ "confidence_width_percent", "{ 'type': ['number', 'null'], 'minimum': 0 }", false },
-	{ "interim_s", "{ 'type': ['number', 'null'], 'exclusiveMinimum': 0 }", false },
-	{ "send_size_bytes", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "recv_size_bytes", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "remote_send_size_bytes", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "remote_recv_size_bytes", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "request_size_bytes", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "response_size_bytes", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "sweep_sizes_bytes", "{ 'oneOf': [ { 'type': 'array', 'minItems': 1, 'maxItems': 64,"
-	  " 'items': { 'type': 'integer', 'minimum': 1 } }, { 'type': 'null' } ] }", false },
-	{ "burst", "{ '$ref': '#/$defs/size_or_null' }", false },
-	{ "", "", false },
-	{ "flows", "{ 'type': 'integer', 'minimum': 1 }", true },
-	{ "test_options", "", false },
-	{ "socket_buffer_bytes", "{ '$ref': '#/$defs/four_sizes' }", false },
+/* What json.c's settings() writes itself (the plan's addresses, the unit
+ * in effect, the sweep's sizes, the test's own options), before and after
+ * the rows' keys, as it writes them; a dot for a member of an object. */
+static const struct key settings_before[] = {
+	{ "control.host", "{ 'type': 'string' }", false },
+	{ "data.remote_host", "{ '$ref': '#/$defs/string_or_null' }", false },
+	{ "data.remote_address", "{ '$ref': '#/$defs/string_or_null' }", false },
+	{ "data.local_host", "{ '$ref': '#/$defs/string_or_null' }", false },
+	{ "data.local_address", "{ '$ref': '#/$defs/string_or_null' }", false },
+	{ "data.family", "{ '$ref': '#/$defs/family_or_null' }", false },
 	{ NULL, NULL, false },
 };
 
-static const struct setting_key *settings_key(const char *name)
+static const struct key settings_after[] = {
+	{ "output_unit", "{ 'enum': ['k', 'm', 'g', 'K', 'M', 'G', 'B', 'b', 'x'] }", false },
+	{ "sweep_sizes_bytes", "{ 'oneOf': [ { 'type': 'array', 'minItems': 1, 'maxItems': 64,"
+	  " 'items': { 'type': 'integer', 'minimum': 1 } }, { 'type': 'null' } ] }", false },
+	{ "test_options", "", false },      /* test_options() */
+	{ NULL, NULL, false },
+};
+
+/* What a row's own reader or its rule after the read keeps, which the
+ * row's range does not say.  Each names a key of the rows: one that no
+ * row has any more stops mkschema (a key renamed, its range lost). */
+static const struct key settings_kept[] = {
+	/* -i max,min: any number, run as 3..30 (iterations()); 1 untold. */
+	{ "iterations_max", "{ 'type': 'integer', 'minimum': 1, 'maximum': 30 }", false },
+	{ "iterations_min", "{ 'type': 'integer', 'minimum': 1, 'maximum': 30 }", false },
+	/* -I ,width: above 0 (conf_width()). */
+	{ "confidence_width_percent", "{ 'type': ['number', 'null'], 'exclusiveMinimum': 0 }",
+	  false },
+	/* -r req,rsp: 1 to the test's largest message (msg_size()), 0 for
+	 * a test without data (TCP_CC). */
+	{ "request_size_bytes", "{ 'type': ['integer', 'null'], 'minimum': 0 }", false },
+	{ "response_size_bytes", "{ 'type': ['integer', 'null'], 'minimum': 0 }", false },
+	{ NULL, NULL, false },
+};
+
+/* A bound, whole where it is whole ("minimum": 1, not 1.0); every
+ * range here is well inside 2^53. */
+static json_t *bound(double v)
 {
-	for (const struct setting_key *k = settings_keys; k->key; k++)
-		if (strcmp(k->key, name) == 0)
-			return k;
-	return NULL;
+	const bool whole = v > -9e15 && v < 9e15 && v == (double)(json_int_t)v;
+
+	return whole ? json_integer((json_int_t)v) : json_real(v);
 }
 
-/* A row's key, its schema from what the walk says of its value. */
+/* A number's schema: its type, null where it may be, lo..hi (not known:
+ * none; excl_lo: above lo). */
+static json_t *number(bool whole, bool null, bool has_lo, double lo, bool excl_lo, bool has_hi,
+		      double hi)
+{
+	json_t *s = json_object(), *type = json_string(whole ? "integer" : "number");
+
+	if (null) {
+		json_t *both = json_array();
+
+		append(both, type);
+		append(both, json_string("null"));
+		type = both;
+	}
+	set(s, "type", type);
+	if (has_lo)
+		set(s, excl_lo ? "exclusiveMinimum" : "minimum", bound(lo));
+	if (has_hi)
+		set(s, "maximum", bound(hi));
+	return s;
+}
+
+/* Value k of a setting as -J shows it (json.c's setting_shown): what the
+ * row's range and its default (the walk's value: mkschema parses an
+ * empty command line) allow, null where the show rule writes null. */
+static json_t *number_setting(const struct np_setting *s, int k)
+{
+	const struct np_setting_range r = s->range[k];
+	const double def = s->type == NP_SET_DECIMAL ? s->v[k].d : (double)s->v[k].i;
+	const bool whole = s->type != NP_SET_DECIMAL;
+	double lo = r.min, hi = r.max;
+	bool null = true, def_shown = true, excl = false, has_lo = r.known;
+
+	switch (s->show) {
+	case NP_SHOW_AS_IS:
+		null = false;
+		break;
+	case NP_SHOW_SET:           /* shown above 0 */
+		def_shown = def > 0;
+		null = !(r.known && r.min > 0 && def_shown);
+		if (!r.known || r.min <= 0) {
+			has_lo = true;
+			lo = whole ? 1 : 0;
+			excl = !whole;
+		}
+		break;
+	case NP_SHOW_KNOWN:         /* shown from 0 */
+		def_shown = def >= 0;
+		null = !(r.known && r.min >= 0 && def_shown);
+		if (!r.known || r.min < 0) {
+			has_lo = true;
+			lo = 0;
+		}
+		break;
+	default:                    /* null for some tests or runs */
+		break;
+	}
+	/* The default is a value too when it is shown. */
+	if (def_shown && has_lo && !excl && def < lo)
+		lo = def;
+	if (def_shown && r.known && def > hi)
+		hi = def;
+	return number(whole, null, has_lo, lo, excl, r.known, hi);
+}
+
+/* A row's key k, from what the walk says of its value. */
+static json_t *row_schema(const struct np_setting *s, int k)
+{
+	json_t *a;
+
+	if (s->show == NP_SHOW_LENGTH)       /* -l: one of the three, the others null */
+		return frag("{ 'type': ['integer', 'null'], 'minimum': 1 }");
+	if (s->show == NP_SHOW_FAMILY) {
+		a = json_array();
+		append(a, json_string(np_family_name(AF_INET)));
+		append(a, json_string(np_family_name(AF_INET6)));
+		append(a, json_string(np_family_name(AF_UNSPEC)));
+		return json_pack("{s:o}", "enum", a);
+	}
+	switch (s->type) {
+	case NP_SET_BOOL:
+		return frag("{ 'type': 'boolean' }");
+	case NP_SET_CHAR:
+		return frag("{ 'type': ['string', 'null'], 'minLength': 1, 'maxLength': 1 }");
+	case NP_SET_TEXT:
+		return frag("{ 'type': ['string', 'null'] }");
+	case NP_SET_CPUS:
+		return frag("{ 'type': 'array', 'items': { 'type': 'integer', 'minimum': 0 } }");
+	case NP_SET_INT:
+	case NP_SET_DECIMAL:
+		break;
+	}
+	return number_setting(s, k);
+}
+
+/* The settings object being built: its keys in json.c's order. */
 struct walk {
-	json_t *req, *props;
+	json_t *obj;
+	bool kept_used[sizeof(settings_kept) / sizeof(settings_kept[0])];
 };
+
+/* key into object o, a dotted one into its member object (made closed,
+ * each key required, at its first key); a key twice is a bug here. */
+static void put_key(json_t *o, const char *key, json_t *schema)
+{
+	const char *dot = strchr(key, '.');
+	json_t *props = json_object_get(o, "properties");
+
+	if (dot) {
+		char name[64];
+		json_t *in;
+
+		snprintf(name, sizeof(name), "%.*s", (int)(dot - key), key);
+		if (!(in = json_object_get(props, name))) {
+			in = frag("{ 'type': 'object', 'required': [], 'additionalProperties': false,"
+				  " 'properties': {} }");
+			put_key(o, name, in);
+		}
+		put_key(in, dot + 1, schema);
+		return;
+	}
+	if (json_object_get(props, key)) {
+		fprintf(stderr, "mkschema: settings.%s is written twice\n", key);
+		exit(1);
+	}
+	append(json_object_get(o, "required"), json_string(key));
+	set(props, key, schema);
+}
 
 static void row_key(void *ctx, const struct np_setting *s)
 {
-	static const char *const by_type[] = {
-		[NP_SET_BOOL] = "{ 'type': 'boolean' }",
-		[NP_SET_INT] = "{ 'type': 'integer' }",
-		[NP_SET_DECIMAL] = "{ 'type': 'number' }",
-		[NP_SET_CHAR] = "{ 'type': ['string', 'null'] }",
-		[NP_SET_TEXT] = "{ 'type': ['string', 'null'] }",
-		[NP_SET_CPUS] = "{ 'type': 'array', 'items': { 'type': 'integer', 'minimum': 0 } }",
-	};
 	struct walk *w = ctx;
-	const struct setting_key *k;
 
-	if (!s->json || s->own || json_object_get(w->props, s->json))
-		return;
-	k = settings_key(s->json);
-	if (k && !k->row)
-		return;             /* described in its place in the table */
-	append(w->req, json_string(s->json));
-	set(w->props, s->json, frag(k ? k->schema : by_type[s->type]));
+	if (s->own)
+		return;             /* test_options: every test's, from np_tests() */
+	for (int k = 0; k < 3; k++) {
+		json_t *schema = NULL;
+
+		if (!s->json[k] || (k == 1 && s->n < 2 && s->show != NP_SHOW_LENGTH))
+			continue;
+		for (size_t i = 0; settings_kept[i].key; i++) {
+			if (strcmp(settings_kept[i].key, s->json[k]) == 0) {
+				schema = frag(settings_kept[i].schema);
+				w->kept_used[i] = true;
+			}
+		}
+		put_key(w->obj, s->json[k], schema ? schema : row_schema(s, k));
+	}
 }
 
 /* Every test's own options: a flag, or a whole number in its range (the
@@ -278,32 +392,36 @@ static json_t *test_options(void)
 	return o;
 }
 
+static void put_keys(json_t *o, const struct key *keys)
+{
+	for (const struct key *k = keys; k->key; k++)
+		put_key(o, k->key, k->schema[0] ? frag(k->schema) : test_options());
+}
+
+/* settings: json.c's own keys, the rows' (np_opts_each over the defaults
+ * of an empty command line), json.c's again. */
 static json_t *settings(void)
 {
 	char prog[] = "netperf";
 	char *argv[] = { prog, NULL };
 	struct np_opts *o = calloc(1, sizeof(*o));
-	struct walk w = { json_array(), json_object() };
-	json_t *s = frag("{ 'type': 'object' }");
+	struct walk w = { frag("{ 'type': 'object', 'required': [],"
+			       " 'additionalProperties': false, 'properties': {} }"), { false } };
 
 	if (!o || np_opts_parse(1, argv, o, stdout, stderr) != NP_OPTS_RUN)
 		abort();
-	for (const struct setting_key *k = settings_keys; k->key; k++) {
-		if (!k->key[0]) {
-			np_opts_each(o, row_key, &w);
-			continue;
+	put_keys(w.obj, settings_before);
+	np_opts_each(o, row_key, &w);
+	put_keys(w.obj, settings_after);
+	for (size_t i = 0; settings_kept[i].key; i++) {
+		if (!w.kept_used[i]) {
+			fprintf(stderr, "mkschema: settings_kept names %s, which no option row"
+				" shows in -J\n", settings_kept[i].key);
+			exit(1);
 		}
-		if (k->row)
-			continue;       /* the walk put it */
-		append(w.req, json_string(k->key));
-		set(w.props, k->key, strcmp(k->key, "test_options") == 0 ? test_options()
-			: frag(k->schema));
 	}
-	set(s, "required", w.req);
-	set(s, "additionalProperties", json_false());
-	set(s, "properties", w.props);
 	free(o);
-	return s;
+	return w.obj;
 }
 
 /* ---- What is not a field: tables of their own ---------------------------- */
@@ -450,18 +568,10 @@ static const struct key common_defs[] = {
 	  false },
 	{ "number_or_null", "{ 'type': ['number', 'null'] }", false },
 	{ "count", "{ 'type': 'integer', 'minimum': 0 }", false },
-	{ "int_or_null", "{ 'type': ['integer', 'null'] }", false },
 	{ "size_or_null", "{ 'type': ['integer', 'null'], 'minimum': 0 }", false },
 	{ "port_or_null", "{ 'type': ['integer', 'null'], 'minimum': 1, 'maximum': 65535 }", false },
 	{ "string_or_null", "{ 'type': ['string', 'null'] }", false },
-	{ "family", "{ 'enum': ['AF_INET', 'AF_INET6', 'AF_UNSPEC'] }", false },
 	{ "family_or_null", "{ 'enum': ['AF_INET', 'AF_INET6', null] }", false },
-	{ "four_sizes", "{ 'type': 'object', 'required': ['local_send', 'local_recv', 'remote_send',"
-	  " 'remote_recv'], 'additionalProperties': false, 'properties': {"
-	  " 'local_send': { '$ref': '#/$defs/size_or_null' },"
-	  " 'local_recv': { '$ref': '#/$defs/size_or_null' },"
-	  " 'remote_send': { '$ref': '#/$defs/size_or_null' },"
-	  " 'remote_recv': { '$ref': '#/$defs/size_or_null' } } }", false },
 	{ NULL, NULL, false },
 };
 
@@ -599,7 +709,7 @@ static void flat(FILE *out, json_t *v)
 		}
 		fputc(']', out);
 	} else {
-		s = json_dumps(v, JSON_ENCODE_ANY);
+		s = json_dumps(v, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
 		if (!s)
 			abort();
 		fputs(s, out);
