@@ -1,6 +1,6 @@
 /*
- * check_opts.c - unit tests for opts.c: the command lines of netperf and
- * netserver.
+ * check_opts.c - unit tests for src/cli: the command lines of netperf and
+ * netserver, and the row engine they are made of (optrow.c).
  *
  * Each case is an argv and the fields it changes; every other field must
  * keep its default, which is how the pair-first rules (-m 64 leaves the
@@ -18,6 +18,7 @@
 #include <sys/socket.h>
 
 #include "cli/opts.h"
+#include "cli/optrow.h"
 #include "cli/sweep_list.h"
 #include "run/test.h"
 #include "wire/wire.h"
@@ -1351,6 +1352,192 @@ START_TEST(test_sweep_list)
 }
 END_TEST
 
+/* ---- the row engine (optrow.c) ----------------------------------------- */
+
+/* A table of its own: each row's reader writes what it was handed into
+ * the struct, so the test sees the halves the engine split and where it
+ * sent them. */
+struct toy {
+	int a, b;                /* "pair": pair-both, its own reader */
+	int f1, f2;              /* "first": pair-first */
+	int r1, r2;              /* "reset": a left-out half is -1 again */
+	double need;             /* "need": -D's shape, the first half always read */
+	unsigned halves;         /* what .then was told */
+	int calls;
+	char seen[2][16];        /* the texts the reader was handed, by half */
+	const char *name;        /* "name": a half kept in buf */
+	char buf[2][16];
+};
+
+#define TOY_AT2(f, g) OPT_AT2(struct toy, f, g)
+
+static enum np_opts_status toy_read(const struct cur *c, const char *text, void *field)
+{
+	struct toy *t = c->base;
+
+	ck_assert_ptr_eq(field, opt_field(c, c->half));
+	snprintf(t->seen[c->half], sizeof(t->seen[0]), "%s", text);
+	t->calls++;
+	*(int *)field = atoi(text) * 10;   /* its own rule, not the kind's */
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status toy_then(const struct cur *c, unsigned halves)
+{
+	((struct toy *)c->base)->halves = halves;
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status toy_need(const struct cur *c, const char *text, void *field)
+{
+	if (!text[0])
+		return opt_bad(c, "the first half is needed");
+	*(double *)field = atof(text);
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status toy_name(const struct cur *c, const char *text, void *field)
+{
+	opt_keep(c, text, field);
+	return NP_OPTS_RUN;
+}
+
+static const struct optrow toy_rows[] = {
+	{ .name = "pair", .letter = 'p', .flags = OPT_PAIR, .kind = OPT_INT, TOY_AT2(a, b),
+	  .read = toy_read, .then = toy_then, .metavar = "a,b" },
+	{ .name = "first", .letter = 'f', .flags = OPT_FIRST, .kind = OPT_INT, TOY_AT2(f1, f2),
+	  .min = 0, .max = 99, .then = toy_then, .metavar = "a,b" },
+	{ .name = "reset", .letter = 'r', .flags = OPT_PAIR | OPT_RESET, .kind = OPT_INT,
+	  TOY_AT2(r1, r2), .min = 0, .max = 99, .def = -1, .def2 = -1, .metavar = "a,b" },
+	{ .name = "need", .letter = 'n', .flags = OPT_FIRST | OPT_NEED1, .kind = OPT_DECIMAL,
+	  OPT_AT(struct toy, need), .read = toy_need, .read2 = opt_read_ignored, .metavar = "t,u" },
+	{ .name = "name", .letter = 'N', .flags = OPT_PAIR | OPT_ONE, .kind = OPT_TEXT,
+	  OPT_AT2(struct toy, name, name), OPT_BUF(struct toy, buf[0]), .read = toy_name,
+	  .metavar = "n" },
+	{ 0 },
+};
+
+struct toy_case {
+	const char *argv[4];
+	enum np_opts_status st;
+	struct toy want;         /* the fields compared below */
+};
+
+static const struct toy_case toy_cases[] = {
+	/* Pair-both: "X" is both halves, each to the row's reader. */
+	{ { "toy", "-p", "3" }, NP_OPTS_RUN,
+	  { .a = 30, .b = 30, .halves = 3, .calls = 2, .seen = { "3", "3" } } },
+	{ { "toy", "-p", "3,4" }, NP_OPTS_RUN,
+	  { .a = 30, .b = 40, .halves = 3, .calls = 2, .seen = { "3", "4" } } },
+	{ { "toy", "-p", "3," }, NP_OPTS_RUN, { .a = 30, .halves = 1, .calls = 1, .seen = { "3" } } },
+	{ { "toy", "-p", ",4" }, NP_OPTS_RUN,
+	  { .b = 40, .halves = 2, .calls = 1, .seen = { "", "4" } } },
+	{ { "toy", "-p", "," }, NP_OPTS_USAGE, { 0 } },
+	/* Pair-first: "X" is the first alone; the kind's reader. */
+	{ { "toy", "-f", "7" }, NP_OPTS_RUN, { .f1 = 7, .halves = 1 } },
+	{ { "toy", "-f", ",8" }, NP_OPTS_RUN, { .f2 = 8, .halves = 2 } },
+	{ { "toy", "-f", "7,100" }, NP_OPTS_USAGE, { 0 } },
+	/* OPT_RESET: a half left out is its default again. */
+	{ { "toy", "-r", "5," }, NP_OPTS_RUN, { .r1 = 5, .r2 = -1 } },
+	{ { "toy", "-r", ",6" }, NP_OPTS_RUN, { .r1 = -1, .r2 = 6 } },
+	/* OPT_NEED1: ",u" still reads the first half, empty. */
+	{ { "toy", "-n", "2,whatever" }, NP_OPTS_RUN, { .need = 2 } },
+	{ { "toy", "-n", ",whatever" }, NP_OPTS_USAGE, { 0 } },
+};
+
+START_TEST(test_row_readers)
+{
+	const struct toy_case *tc = &toy_cases[_i];
+	const struct optrow *const tables[] = { toy_rows, NULL };
+	struct toy t;
+	struct opt_seen seen = { .n = 0 };
+	FILE *devnull = fopen("/dev/null", "w");
+	const struct optwalk w = { "toy", tables, false, false, false, &t, &seen, devnull,
+				   devnull };
+	char *argv[4];
+	int i = 1, argc = 0;
+
+	ck_assert(devnull != NULL);
+	while (argc < 3 && tc->argv[argc]) {
+		argv[argc] = (char *)tc->argv[argc];
+		argc++;
+	}
+	opt_defaults(tables, &t, sizeof(t));
+	ck_assert_int_eq(opt_walk(&w, argc, argv, &i), tc->st);
+	fclose(devnull);
+	ck_assert(opt_was_given(&seen, opt_find_letter(tables, tc->argv[1][1])));
+	if (tc->st != NP_OPTS_RUN)
+		return;
+	if (tc->argv[1][1] == 'r') {
+		ck_assert_int_eq(t.r1, tc->want.r1);
+		ck_assert_int_eq(t.r2, tc->want.r2);
+		return;
+	}
+	ck_assert_int_eq(t.a, tc->want.a);
+	ck_assert_int_eq(t.b, tc->want.b);
+	ck_assert_int_eq(t.f1, tc->want.f1);
+	ck_assert_int_eq(t.f2, tc->want.f2);
+	ck_assert(t.need == tc->want.need);
+	ck_assert_uint_eq(t.halves, tc->want.halves);
+	ck_assert_int_eq(t.calls, tc->want.calls);
+	ck_assert_str_eq(t.seen[0], tc->want.seen[0]);
+	ck_assert_str_eq(t.seen[1], tc->want.seen[1]);
+}
+END_TEST
+
+/* A half kept in the row's buffer (a half of "a,b" is no string of
+ * argv's), and OPT_ONE: walked as its first half alone. */
+START_TEST(test_row_kept_half)
+{
+	const struct optrow *const tables[] = { toy_rows, NULL };
+	char *argv[] = { "toy", "-N", "left,right", NULL };
+	struct toy t;
+	const struct optwalk w = { "toy", tables, false, false, false, &t, NULL, stdout, stderr };
+	struct seen w2;
+	int i = 1;
+
+	opt_defaults(tables, &t, sizeof(t));
+	ck_assert_int_eq(opt_walk(&w, 3, argv, &i), NP_OPTS_RUN);
+	ck_assert_ptr_eq(t.name, t.buf[1]);   /* the last half read: "right" */
+	ck_assert_str_eq(t.name, "right");
+	ck_assert_str_eq(t.buf[0], "left");
+	w2.n = 0;
+	opt_each(tables, false, false, &t, collect, &w2);
+	ck_assert_int_eq(setting(&w2, "name", false)->n, 1);
+	ck_assert_int_eq(setting(&w2, "pair", false)->n, 2);
+}
+END_TEST
+
+/* -J's settings come from the rows: the keys and how they show. */
+START_TEST(test_settings_keys)
+{
+	char *argv[] = { "netperf", "-t", "TCP_RR", NULL };
+	struct np_opts o;
+	struct seen w = { 0 };
+	const struct np_setting *s;
+	int keys = 0;
+
+	ck_assert_int_eq(np_opts_parse(3, argv, &o, stdout, stderr), NP_OPTS_RUN);
+	np_opts_each(&o, collect, &w);
+	for (int k = 0; k < w.n; k++)
+		keys += (w.s[k].json[0] != NULL) + (w.s[k].json[1] != NULL) +
+			(w.s[k].json[2] != NULL);
+	ck_assert_int_ge(keys, 32);
+	s = setting(&w, "port", false);
+	ck_assert_str_eq(s->json[0], "control.port");
+	ck_assert_str_eq(s->json[1], "control.local_port");
+	ck_assert_int_eq(s->show, NP_SHOW_SET);
+	s = setting(&w, "rr-size", true);
+	ck_assert_str_eq(s->json[0], "request_size_bytes");
+	ck_assert_int_eq(s->show, NP_SHOW_RR_SIZE);
+	s = setting(&w, "length", false);
+	ck_assert_str_eq(s->json[2], "length_transactions");
+	ck_assert_int_eq(s->show, NP_SHOW_LENGTH);
+	ck_assert_int_eq(setting(&w, "family", false)->show, NP_SHOW_FAMILY);
+	ck_assert_ptr_null(setting(&w, "brand", false)->json[0]);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -1365,6 +1552,12 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_registry_unique);
 	tcase_add_test(tc, test_own_options);
 	tcase_add_test(tc, test_settings_walk);
+	tcase_add_test(tc, test_settings_keys);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("rows");
+	tcase_add_loop_test(tc, test_row_readers, 0, ARRAY_LEN(toy_cases));
+	tcase_add_test(tc, test_row_kept_half);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sweep");

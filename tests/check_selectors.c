@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "golden.h"
+#include "report/fields.h"
 #include "report/report.h"
 #include "report/selectors.h"
 #include "run/test.h"
@@ -79,17 +80,21 @@ static void load_names(void)
 	}
 }
 
+/* A selected field's name (its row's), "?" for an unknown one. */
+static const char *id_name(int id)
+{
+	return id >= 0 && id < np_nfields && np_fields[id].name ? np_fields[id].name : "?";
+}
+
 /* A line of sel as names, "?" for an unknown one. */
 static const char *line_names(const struct np_selection *sel, int line)
 {
 	static char buf[8192];
 	size_t n = 0;
 
-	load_names();
 	buf[0] = '\0';
 	for (int j = 0; j < sel->nfields[line]; j++) {
-		const int id = sel->field[line][j];
-		const char *name = id >= 0 && id < n_names ? names[id] : "?";
+		const char *name = id_name(sel->field[line][j]);
 
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", j ? "," : "", name);
 		ck_assert_uint_lt(n, sizeof(buf));
@@ -327,14 +332,48 @@ START_TEST(test_all)
 	load_names();
 	for (int l = 0; l < 4; l++) {
 		ck_assert_int_eq(sel.nfields[l], lines[l].n);
-		ck_assert_str_eq(names[sel.field[l][0]], lines[l].first);
-		ck_assert_str_eq(names[sel.field[l][lines[l].n - 1]], lines[l].last);
-		for (int j = 1; j < sel.nfields[l]; j++)
-			ck_assert_int_eq(sel.field[l][j], sel.field[l][j - 1] + 1);
+		ck_assert_str_eq(id_name(sel.field[l][0]), lines[l].first);
+		ck_assert_str_eq(id_name(sel.field[l][lines[l].n - 1]), lines[l].last);
+		/* netperf's names in its order, as `-o ?` lists them. */
+		for (int j = 0; j < sel.nfields[l]; j++)
+			ck_assert_str_eq(id_name(sel.field[l][j]),
+					 names[np_fields[sel.field[l][0]].netperf + j]);
 	}
 	/* "all" is only special on its own. */
 	parse_ok("all,THROUGHPUT", UR, false, &sel);
 	golden_assert_text("all in a list", line_names(&sel, 0), "?,THROUGHPUT");
+}
+END_TEST
+
+/* The rows (fields.h): netperf 2.7.1's 175 names, each at its index of
+ * the `-o ?` capture, every name once, and every row -J shows has a key
+ * and an object, and one that -o shows its header words. */
+START_TEST(test_rows)
+{
+	int netperf = 0;
+
+	load_names();
+	ck_assert_int_eq(n_names, NP_FIELDS_NETPERF);
+	for (int n = 0; n < NP_FIELDS_NETPERF; n++) {
+		const int i = np_field_netperf(n);
+
+		ck_assert_msg(i >= 0, "no row for netperf's %s", names[n]);
+		ck_assert_str_eq(np_fields[i].name, names[n]);
+	}
+	for (int i = 0; i < np_nfields; i++) {
+		const struct np_field *f = &np_fields[i];
+
+		ck_assert_msg(f->name || f->json, "row %d shows nowhere", i);
+		if (f->json)
+			ck_assert_msg(f->group != NP_G_NONE && f->schema != NP_S_NONE, "%s", f->json);
+		if (!f->name)
+			continue;
+		ck_assert_int_eq(np_field_find(f->name, strlen(f->name)), i);
+		for (int k = 0; k < 4; k++)
+			ck_assert_ptr_nonnull(f->words[k]);
+		netperf += f->netperf >= 0;
+	}
+	ck_assert_int_eq(netperf, NP_FIELDS_NETPERF);
 }
 END_TEST
 
@@ -920,6 +959,7 @@ static Suite *select_suite(void)
 	tcase_add_test(p, test_direct_lists);
 	tcase_add_test(p, test_unknown_kept);
 	tcase_add_test(p, test_all);
+	tcase_add_test(p, test_rows);
 	tcase_add_test(p, test_file);
 	tcase_add_test(p, test_errors);
 	tcase_add_test(p, test_wants_latency);

@@ -1,6 +1,7 @@
 /*
- * netserver_opts.c - netserver's command line: its rows (src/cli/optrow.h)
- * and the few rules no row can say.
+ * netserver_opts.c - netserver's command line: its rows (src/cli/optrow.h),
+ * the readers of the values that need a check of their own, and the
+ * nested limits no row can say.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -20,12 +21,132 @@
 
 #define NS_AT(f) OPT_AT(struct ns_opts, f)
 #define NS_AT2(f, g) OPT_AT2(struct ns_opts, f, g)
+#define NS_BUF(b) OPT_BUF(struct ns_opts, b)
 #define SESSIONS .min = 1, .max = NS_MAX_SESSIONS_CAP
 #define UNPROVEN .min = 1, .max = NS_MAX_UNPROVEN_CAP
 
+static void print_server_usage(FILE *out);
+
+/* Readers ----------------------------------------------------------- */
+
+static enum np_opts_status help(const struct cur *c, const char *text, void *field)
+{
+	(void)text;
+	(void)field;
+	print_server_usage(c->out);
+	return NP_OPTS_DONE;
+}
+
+static enum np_opts_status user(const struct cur *c, const char *text, void *field)
+{
+	if (text[0] == '\0' || strlen(text) > 64)
+		return opt_bad(c, "not a user name");
+	*(const char **)field = text;
+	return NP_OPTS_RUN;
+}
+
+/* --data-ports "min-max" with min <= max, unprivileged ports: both
+ * fields of the row. */
+static enum np_opts_status port_range(const struct cur *c, const char *text, void *field)
+{
+	const char *dash = strchr(text, '-');
+	char lo[8];
+	int64_t a, b;
+	const char *why;
+
+	if (!dash || dash == text || (size_t)(dash - text) >= sizeof(lo))
+		return opt_bad(c, "a port range is min-max, e.g. 50000-50999");
+	memcpy(lo, text, (size_t)(dash - text));
+	lo[dash - text] = '\0';
+	if (np_parse_int(lo, 1024, 65535, &a, &why) < 0 ||
+	    np_parse_int(dash + 1, 1024, 65535, &b, &why) < 0)
+		return opt_bad(c, "ports are 1024..65535 (%s)", why);
+	if (a > b)
+		return opt_bad(c, "the range ends before it starts");
+	*(uint16_t *)field = (uint16_t)a;
+	*(uint16_t *)opt_field(c, 1) = (uint16_t)b;
+	return NP_OPTS_RUN;
+}
+
+/* --conn-rate rate[,burst]: connections per second (a fraction for one
+ * every few seconds, the row's decimal), then how many at once. */
+static enum np_opts_status burst(const struct cur *c, const char *text, void *field)
+{
+	int64_t v;
+	enum np_opts_status st = opt_number(c, text, 1, 1000000, "connections", &v);
+
+	if (st == NP_OPTS_RUN)
+		*(double *)field = (double)v;
+	return st;
+}
+
+/* Whether some test declares an option of this name (costly_only: one
+ * that costs netserver a CPU). */
+static bool known_test_option(const char *name, size_t len, bool costly_only)
+{
+	for (const struct np_test *const *t = np_tests(); *t; t++)
+		for (int k = 0; k < np_test_options(*t); k++)
+			if (strlen((*t)->options[k].name) == len &&
+			    strncmp((*t)->options[k].name, name, len) == 0 &&
+			    (!costly_only || (*t)->options[k].costly))
+				return true;
+	return false;
+}
+
+/* --refuse-option and --allow-option a,b: each a test option some test
+ * declares (--allow-option: one that costs a CPU); given again, the
+ * lists add up in the row's buffer. */
+static enum np_opts_status option_list(const struct cur *c, const char *text, void *field,
+				       bool costly_only)
+{
+	const char **list = field;
+	char *buf = (char *)c->base + c->row->buf;
+	const size_t size = c->row->bufsize, have = *list ? strlen(buf) : 0;
+
+	for (const char *p = text;;) {
+		const size_t len = strcspn(p, ",");
+
+		if (!known_test_option(p, len, costly_only))
+			return opt_bad(c, costly_only ? "test options that netserver refuses unless "
+				   "allowed: busy-poll" : "test option names, such as "
+				   "busy-poll,zerocopy");
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	if (have + 1 + strlen(text) >= size)
+		return opt_bad(c, "a shorter list");
+	snprintf(buf + have, size - have, "%s%s", have ? "," : "", text);
+	*list = buf;
+	return NP_OPTS_RUN;
+}
+
+static enum np_opts_status refused(const struct cur *c, const char *text, void *field)
+{
+	return option_list(c, text, field, false);
+}
+
+static enum np_opts_status allowed(const struct cur *c, const char *text, void *field)
+{
+	return option_list(c, text, field, true);
+}
+
+static enum np_opts_status data_peer(const struct cur *c, const char *text, void *field)
+{
+	if (strcmp(text, "control") == 0)
+		*(bool *)field = false;
+	else if (strcmp(text, "declared") == 0)
+		*(bool *)field = true;
+	else
+		return opt_bad(c, "control or declared");
+	return NP_OPTS_RUN;
+}
+
+/* Rows ---------------------------------------------------------------- */
+
 /* netserver 2.7.1's options, in its -h order. */
 static const struct optrow server_rows[] = {
-	{ .letter = 'h', .kind = OPT_SPECIAL, .arg = OPT_ARG_NONE, .metavar = "",
+	{ .letter = 'h', .kind = OPT_FLAG, .read = help, .metavar = "",
 	  .help = "Display this text" },
 	{ .name = "foreground", .letter = 'D', .kind = OPT_FLAG, NS_AT(foreground), .metavar = "",
 	  .help = "Do not daemonize" },
@@ -36,8 +157,10 @@ static const struct optrow server_rows[] = {
 	 * client hold up the rest: netserver-ng never does. */
 	{ .letter = 'f', .kind = OPT_FLAG, .note = "accepted; each client still gets its own process",
 	  .metavar = "", .help = "Accepted; each client still has its own process" },
-	{ .name = "listen-host", .letter = 'L', .kind = OPT_SPECIAL, NS_AT(listen_host),
-	  .metavar = "name,family", .help = "Use name to pick listen address and family for family" },
+	{ .name = "listen-host", .letter = 'L', .kind = OPT_TEXT, .flags = OPT_FIRST | OPT_ONE,
+	  NS_AT2(listen_host, family), NS_BUF(host_buf), .read = opt_read_host,
+	  .read2 = opt_read_family, .metavar = "name,family",
+	  .help = "Use name to pick listen address and family for family" },
 	{ .letter = 'n', .kind = OPT_INT, .min = 1, .max = 65536, .unit = "CPUs",
 	  .note = "accepted; netserver counts the CPUs in /proc/stat", .metavar = "cpus",
 	  .help = "Accepted; CPUs are counted from /proc/stat" },
@@ -53,18 +176,19 @@ static const struct optrow server_rows[] = {
 	  .help = "Do IPv6" },
 	{ .name = "verbosity", .letter = 'v', .kind = OPT_INT, NS_AT(verbosity), .min = 0, .max = 2,
 	  .def = 1, .metavar = "verbosity", .help = "Specify the verbosity level (0, 1 or 2)" },
-	{ .letter = 'V', .kind = OPT_SPECIAL, .arg = OPT_ARG_NONE, .metavar = "",
+	{ .letter = 'V', .kind = OPT_FLAG, .read = opt_read_version, .metavar = "",
 	  .help = "Display version information and exit" },
-	{ .name = "passphrase", .letter = 'Z', .kind = OPT_SPECIAL, NS_AT(passphrase),
-	  .metavar = "passphrase", .help = "Expect passphrase as the first thing received" },
+	{ .name = "passphrase", .letter = 'Z', .kind = OPT_TEXT, NS_AT(passphrase),
+	  .read = opt_read_passphrase, .metavar = "passphrase",
+	  .help = "Expect passphrase as the first thing received" },
 	{ 0 },
 };
 
 /* netserver-ng's own: long names only (and -u, which 2.7.1 lacks), so no
  * letter netserver 2.7.1 accepts changes meaning. */
 static const struct optrow server_long_rows[] = {
-	{ .name = "user", .letter = 'u', .flags = OPT_LONG, .kind = OPT_SPECIAL, NS_AT(user),
-	  .metavar = "user", .help = "Serve as user when started as root (nobody)" },
+	{ .name = "user", .letter = 'u', .flags = OPT_LONG, .kind = OPT_TEXT, NS_AT(user),
+	  .read = user, .metavar = "user", .help = "Serve as user when started as root (nobody)" },
 	{ .name = "max-sessions", .flags = OPT_LONG, .kind = OPT_INT, NS_AT(max_sessions), SESSIONS,
 	  .def = NS_DEFAULT_MAX_SESSIONS, .metavar = "N", .help = "Sessions at once, in all (512)" },
 	/* The nested limits' defaults are shares of --max-sessions
@@ -98,7 +222,8 @@ static const struct optrow server_long_rows[] = {
 	  NS_AT(passphrase_timeout_s), .min = 1, .max = 60, .unit = "seconds",
 	  .def = NS_DEFAULT_PASSPHRASE_TIMEOUT_S, .metavar = "secs",
 	  .help = "With -Z: the passphrase must have arrived this\nlong after the connection (5)" },
-	{ .name = "conn-rate", .flags = OPT_LONG, .kind = OPT_SPECIAL, NS_AT2(conn_rate, conn_burst),
+	{ .name = "conn-rate", .flags = OPT_LONG | OPT_FIRST, .kind = OPT_DECIMAL,
+	  NS_AT2(conn_rate, conn_burst), .min = 0, .max = 1000000, .read2 = burst,
 	  .def = (int64_t)NS_DEFAULT_CONN_RATE, .metavar = "rate[,burst]",
 	  .help = "New control connections per second from one\n/32 or /64 (16; burst "
 		  "--max-per-prefix; 0: no\nlimit)" },
@@ -124,19 +249,19 @@ static const struct optrow server_long_rows[] = {
 	{ .name = "log-rate", .flags = OPT_LONG, .kind = OPT_INT, NS_AT(log_rate), .min = 0,
 	  .max = 100000, .unit = "lines per second", .def = (int64_t)NS_DEFAULT_LOG_RATE,
 	  .metavar = "lines", .help = "Log lines per second, bursts of ten times (5; 0: all)" },
-	{ .name = "data-ports", .flags = OPT_LONG, .kind = OPT_SPECIAL,
-	  NS_AT2(data_port_min, data_port_max), .metavar = "min-max",
+	{ .name = "data-ports", .flags = OPT_LONG, .kind = OPT_PORT,
+	  NS_AT2(data_port_min, data_port_max), .read = port_range, .metavar = "min-max",
 	  .help = "Data sockets use ports in this range" },
-	{ .name = "data-peer", .flags = OPT_LONG, .kind = OPT_SPECIAL, NS_AT(data_peer_declared),
-	  .metavar = "mode",
+	{ .name = "data-peer", .flags = OPT_LONG, .kind = OPT_TEXT, NS_AT(data_peer_declared),
+	  .read = data_peer, .metavar = "mode",
 	  .help = "control: data only from the control connection's\naddress (the default); "
 		  "declared: also from the\nclient's declared data address, in either family" },
-	{ .name = "refuse-option", .flags = OPT_LONG, .kind = OPT_SPECIAL, NS_AT(refuse_options),
-	  .metavar = "name,...",
+	{ .name = "refuse-option", .flags = OPT_LONG, .kind = OPT_TEXT, NS_AT(refuse_options),
+	  NS_BUF(refuse_buf), .read = refused, .metavar = "name,...",
 	  .help = "Refuse tests that ask for these netperf-ng test\noptions (busy-poll, zerocopy, "
 		  "batch, gso)" },
-	{ .name = "allow-option", .flags = OPT_LONG, .kind = OPT_SPECIAL, NS_AT(allow_options),
-	  .metavar = "name,...",
+	{ .name = "allow-option", .flags = OPT_LONG, .kind = OPT_TEXT, NS_AT(allow_options),
+	  NS_BUF(allow_buf), .read = allowed, .metavar = "name,...",
 	  .help = "Serve tests that ask for these test options,\nwhich cost a CPU and are "
 		  "refused unless\nallowed (busy-poll)" },
 	{ .name = "max-spinning", .flags = OPT_LONG, .kind = OPT_INT, NS_AT(max_spinning), .min = 0,
@@ -151,7 +276,7 @@ static const struct optrow server_long_rows[] = {
 /* Settings that several options set (-4, -6, -L name,fam): no option
  * names them alone. */
 static const struct optrow server_settings[] = {
-	{ .name = "family", .kind = OPT_SPECIAL, NS_AT(family), .def = AF_UNSPEC },
+	{ .name = "family", .kind = OPT_INT, NS_AT(family), .def = AF_UNSPEC },
 	{ 0 },
 };
 
@@ -166,138 +291,6 @@ static void print_server_usage(FILE *out)
 	fputs("\nnetserver-ng's limits and rules (netserver(8) says more):\n", out);
 	opt_print(out, &(struct optable){ server_long_rows, 28 });
 	fputc('\n', out);
-}
-
-/* "min-max" with min <= max, unprivileged ports. */
-static enum np_opts_status port_range(const struct cur *c, struct ns_opts *o)
-{
-	const char *dash = strchr(c->val, '-');
-	char lo[8];
-	int64_t a, b;
-	const char *why;
-
-	if (!dash || dash == c->val || (size_t)(dash - c->val) >= sizeof(lo))
-		return opt_bad(c, "a port range is min-max, e.g. 50000-50999");
-	memcpy(lo, c->val, (size_t)(dash - c->val));
-	lo[dash - c->val] = '\0';
-	if (np_parse_int(lo, 1024, 65535, &a, &why) < 0 ||
-	    np_parse_int(dash + 1, 1024, 65535, &b, &why) < 0)
-		return opt_bad(c, "ports are 1024..65535 (%s)", why);
-	if (a > b)
-		return opt_bad(c, "the range ends before it starts");
-	o->data_port_min = (uint16_t)a;
-	o->data_port_max = (uint16_t)b;
-	return NP_OPTS_RUN;
-}
-
-/* "rate[,burst]": connections per second (a fraction for one every few
- * seconds), then how many at once. */
-static enum np_opts_status rate_burst(const struct cur *c, struct ns_opts *o)
-{
-	enum np_opts_status st;
-	struct opt_pair p;
-	int64_t v;
-
-	if ((st = opt_split(c, &p)) != NP_OPTS_RUN)
-		return st;
-	if (p.has_a && (st = opt_decimal(c, p.a, 0, 1000000, &o->conn_rate)) != NP_OPTS_RUN)
-		return st;
-	if (p.has_b) {
-		if ((st = opt_number(c, p.b, 1, 1000000, "connections", &v)) != NP_OPTS_RUN)
-			return st;
-		o->conn_burst = (double)v;
-	}
-	return NP_OPTS_RUN;
-}
-
-/* Whether some test declares an option of this name (costly_only: one
- * that costs netserver a CPU). */
-static bool known_test_option(const char *name, size_t len, bool costly_only)
-{
-	for (const struct np_test *const *t = np_tests(); *t; t++)
-		for (int k = 0; k < np_test_options(*t); k++)
-			if (strlen((*t)->options[k].name) == len &&
-			    strncmp((*t)->options[k].name, name, len) == 0 &&
-			    (!costly_only || (*t)->options[k].costly))
-				return true;
-	return false;
-}
-
-/* --refuse-option and --allow-option a,b: each a test option some test
- * declares (--allow-option: one that costs a CPU); given again, the
- * lists add up. */
-static enum np_opts_status option_list(const struct cur *c, bool costly_only, char *buf,
-				       size_t size, const char **list)
-{
-	const size_t have = *list ? strlen(buf) : 0;
-
-	for (const char *p = c->val;;) {
-		const size_t len = strcspn(p, ",");
-
-		if (!known_test_option(p, len, costly_only))
-			return opt_bad(c, costly_only ? "test options that netserver refuses unless "
-				   "allowed: busy-poll" : "test option names, such as "
-				   "busy-poll,zerocopy");
-		if (!p[len])
-			break;
-		p += len + 1;
-	}
-	if (have + 1 + strlen(c->val) >= size)
-		return opt_bad(c, "a shorter list");
-	snprintf(buf + have, size - have, "%s%s", have ? "," : "", c->val);
-	*list = buf;
-	return NP_OPTS_RUN;
-}
-
-static enum np_opts_status data_peer(const struct cur *c, struct ns_opts *o)
-{
-	if (strcmp(c->val, "control") == 0)
-		o->data_peer_declared = false;
-	else if (strcmp(c->val, "declared") == 0)
-		o->data_peer_declared = true;
-	else
-		return opt_bad(c, "control or declared");
-	return NP_OPTS_RUN;
-}
-
-/* What no row says. */
-static enum np_opts_status apply_server(void *ctx, const struct cur *c)
-{
-	struct ns_opts *o = ctx;
-
-	if (c->row->kind != OPT_SPECIAL)
-		return opt_apply_row(c, o);
-	switch (c->opt) {
-	case 'h':
-		print_server_usage(c->out);
-		return NP_OPTS_DONE;
-	case 'V':
-		fprintf(c->out, "%s\n", NP_VERSION_LINE);
-		return NP_OPTS_DONE;
-	case 'L':
-		return opt_host_family(c, o->host_buf, sizeof(o->host_buf), &o->listen_host,
-				       &o->family);
-	case 'Z':
-		return opt_passphrase(c, &o->passphrase);
-	case 'u':
-		if (c->val[0] == '\0' || strlen(c->val) > 64)
-			return opt_bad(c, "not a user name");
-		o->user = c->val;
-		return NP_OPTS_RUN;
-	}
-	if (strcmp(c->row->name, "conn-rate") == 0)
-		return rate_burst(c, o);
-	if (strcmp(c->row->name, "data-ports") == 0)
-		return port_range(c, o);
-	if (strcmp(c->row->name, "data-peer") == 0)
-		return data_peer(c, o);
-	if (strcmp(c->row->name, "refuse-option") == 0)
-		return option_list(c, false, o->refuse_buf, sizeof(o->refuse_buf),
-				   &o->refuse_options);
-	if (strcmp(c->row->name, "allow-option") == 0)
-		return option_list(c, true, o->allow_buf, sizeof(o->allow_buf),
-				   &o->allow_options);
-	return opt_bad(c, "not handled");
 }
 
 /* A share of --max-sessions, at least 1. */
@@ -364,8 +357,8 @@ static enum np_opts_status nested_limits(struct ns_opts *o, FILE *err)
 enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
 				  FILE *out, FILE *err)
 {
-	const struct optwalk w = { "netserver", server_tables, false, false, false,
-				   apply_server, o, out, err };
+	const struct optwalk w = { "netserver", server_tables, false, false, false, o, NULL,
+				   out, err };
 	enum np_opts_status st;
 	int i = 1;
 

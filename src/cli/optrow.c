@@ -1,8 +1,9 @@
 /*
  * optrow.c - the engine behind both programs' option rows (optrow.h):
- * argv's walk, the values each kind reads and their range checks, the
- * defaults, the -h lines and the settings walk.  It knows no option; the
- * rows are in opts.c and netserver_opts.c.
+ * argv's walk, netperf's comma pairs split for the rows' readers, the
+ * defaults, the -h lines and the settings walk.  It knows no option: the
+ * readers are optread.c and the rows' own files', the rows are
+ * opts_global.c, opts_test.c and netserver_opts.c.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -11,14 +12,9 @@
 #include "cli/optrow.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/socket.h>
 
-#include "base/units.h"
 #include "run/test.h"
 
 /* Messages ----------------------------------------------------------- */
@@ -58,206 +54,120 @@ void opt_notice(const struct cur *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Values -------------------------------------------------------------- */
+/* Applying a row ------------------------------------------------------ */
 
-enum np_opts_status opt_split(const struct cur *c, struct opt_pair *p)
+/* "a,b": which halves are there.  The comma is the last one, so names
+ * without commas pass whole. */
+struct pair {
+	char half[2][256];
+	bool comma;
+};
+
+static enum np_opts_status split(const struct cur *c, struct pair *p)
 {
 	const char *comma = strrchr(c->val, ',');
 	size_t alen = comma ? (size_t)(comma - c->val) : strlen(c->val);
 
 	memset(p, 0, sizeof(*p));
-	if (alen >= sizeof(p->a) || (comma && strlen(comma + 1) >= sizeof(p->b)))
+	if (alen >= sizeof(p->half[0]) || (comma && strlen(comma + 1) >= sizeof(p->half[1])))
 		return opt_bad(c, "value too long");
-	memcpy(p->a, c->val, alen);
-	p->a[alen] = '\0';
+	memcpy(p->half[0], c->val, alen);
+	p->half[0][alen] = '\0';
 	p->comma = comma != NULL;
 	if (comma)
-		strcpy(p->b, comma + 1);
-	p->has_a = p->a[0] != '\0';
-	p->has_b = p->b[0] != '\0';
-	if (!p->has_a && !p->has_b)
+		strcpy(p->half[1], comma + 1);
+	if (!p->half[0][0] && !p->half[1][0])
 		return opt_bad(c, "empty value");
+	/* Pair-both: "X" sets both halves. */
+	if (!comma && (c->row->flags & OPT_PAIR))
+		strcpy(p->half[1], p->half[0]);
 	return NP_OPTS_RUN;
 }
 
-void opt_pair_both(struct opt_pair *p)
+static const opt_read_fn kind_reader[] = {
+	[OPT_FLAG] = opt_read_flag, [OPT_SET] = opt_read_set, [OPT_INT] = opt_read_int,
+	[OPT_PORT] = opt_read_port, [OPT_DECIMAL] = opt_read_decimal,
+	[OPT_TEXT] = opt_read_text, [OPT_CPUS] = opt_read_cpus,
+};
+
+void *opt_field(const struct cur *c, int half)
 {
-	if (!p->comma) {
-		strcpy(p->b, p->a);
-		p->has_b = true;
-	}
+	const struct optrow *r = c->row;
+
+	if ((half ? r->store2 : r->store) == OPT_ST_NONE)
+		return NULL;
+	return (char *)c->base + (half ? r->off2 : r->off);
 }
 
-/* Only netperf's letters are read as 2.7.1 reads them (atoi, convert):
- * its long options and netserver's are netperf-ng's own, and strict. */
-int opt_lenient(const struct cur *c, const char *text, int64_t min, int64_t max,
-		int64_t *out, const char **rest, const char **why)
+/* The default of a row's half, stored. */
+static void put_default(const struct optrow *r, void *base, int half, int64_t v)
 {
-	*rest = "";
-	if (np_parse_size(text, min, max, out, why) == 0)
-		return 0;
-	if (c->name || strcmp(c->prog, "netperf") != 0 || *why == np_why_range)
-		return -1;
-	return np_parse_leading(text, min, max, out, rest, why);
+	const struct cur c = { .row = r, .base = base, .half = half };
+
+	opt_put(&c, opt_field(&c, half), v);
 }
 
-void opt_ignored_tail(const struct cur *c, int64_t v, const char *rest)
+/* What reads a row's half: its own reader, else its kind's. */
+static opt_read_fn reader(const struct optrow *r, int half)
 {
-	if (*rest)
-		opt_notice(c, "read as %lld, as netperf 2.7.1 reads it ('%s' ignored)",
-			   (long long)v, rest);
+	return half && r->read2 ? r->read2 : r->read ? r->read : kind_reader[r->kind];
 }
 
-enum np_opts_status opt_number(const struct cur *c, const char *text, int64_t min,
-			       int64_t max, const char *unit, int64_t *out)
+/* One half (or the whole value) through its reader. */
+static enum np_opts_status read_half(const struct cur *c, int half, const char *text)
 {
-	const char *why, *rest;
+	const opt_read_fn fn = reader(c->row, half);
+	struct cur h = *c;
 
-	if (opt_lenient(c, text, min, max, out, &rest, &why) == 0) {
-		opt_ignored_tail(c, *out, rest);
-		return NP_OPTS_RUN;
-	}
-	if (why == np_why_range)
-		return opt_bad(c, "%s out of range (%lld..%lld%s%s)", text, (long long)min,
-			       (long long)max, unit[0] ? " " : "", unit);
-	return opt_bad(c, "%s: %s", text, why);
+	h.half = half;
+	return fn(&h, text, opt_field(&h, half));
 }
 
-/* A plain decimal ("0.5", "16"): strtod alone would take " 5", "+5",
- * "0x5" and "inf". */
-bool opt_plain_decimal(const char *text, double *out)
+/* A pair's halves, each to its reader; a half left out stays, or with
+ * OPT_RESET is its default again. */
+static enum np_opts_status read_pair(const struct cur *c, unsigned *halves)
 {
-	char *end;
+	const struct optrow *r = c->row;
+	enum np_opts_status st;
+	struct pair p;
 
-	if (text[strspn(text, "0123456789.")] != '\0')
-		return false;
-	*out = strtod(text, &end);
-	return end != text && *end == '\0';
-}
-
-enum np_opts_status opt_decimal(const struct cur *c, const char *text, double min,
-				double max, double *out)
-{
-	double v;
-
-	if (!opt_plain_decimal(text, &v))
-		return opt_bad(c, "%s: not a number", text);
-	if (v < min || v > max)
-		return opt_bad(c, "%s out of range (%g..%g)", text, min, max);
-	*out = v;
-	return NP_OPTS_RUN;
-}
-
-enum np_opts_status opt_port(const struct cur *c, const char *text, int64_t min,
-			     uint16_t *out)
-{
-	int64_t v;
-	const char *why;
-
-	if (np_parse_int(text, min, 65535, &v, &why) < 0)
-		return opt_bad(c, "%s: %s (a port is %lld..65535)", text, why, (long long)min);
-	*out = (uint16_t)v;
-	return NP_OPTS_RUN;
-}
-
-static enum np_opts_status family_of(const struct cur *c, const char *text, int *fam)
-{
-	static const struct { const char *name; int fam; } names[] = {
-		{ "4", AF_INET }, { "inet", AF_INET }, { "AF_INET", AF_INET },
-		{ "ipv4", AF_INET },
-		{ "6", AF_INET6 }, { "inet6", AF_INET6 }, { "AF_INET6", AF_INET6 },
-		{ "ipv6", AF_INET6 },
-		{ "0", AF_UNSPEC }, { "unspec", AF_UNSPEC }, { "AF_UNSPEC", AF_UNSPEC },
-	};
-
-	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		if (strcasecmp(text, names[k].name) == 0) {
-			*fam = names[k].fam;
-			return NP_OPTS_RUN;
-		}
-	}
-	return opt_bad(c, "unknown address family '%s' (4, 6, inet, inet6 or unspec)", text);
-}
-
-enum np_opts_status opt_host_family(const struct cur *c, char *buf, size_t len,
-				    const char **host, int *fam)
-{
-	struct opt_pair p;
-	enum np_opts_status st = opt_split(c, &p);
-
-	if (st != NP_OPTS_RUN)
+	if ((st = split(c, &p)) != NP_OPTS_RUN)
 		return st;
-	if (p.has_a) {
-		snprintf(buf, len, "%s", p.a);
-		*host = buf;
+	for (int k = 0; k < 2; k++) {
+		const bool given = p.half[k][0] != '\0';
+
+		if (given || (k == 0 && (r->flags & OPT_NEED1))) {
+			*halves |= given ? 1u << k : 0;
+			if ((st = read_half(c, k, p.half[k])) != NP_OPTS_RUN)
+				return st;
+		} else if (r->flags & OPT_RESET) {
+			put_default(r, c->base, k, k ? r->def2 : r->def);
+		}
 	}
-	if (p.has_b)
-		return family_of(c, p.b, fam);
 	return NP_OPTS_RUN;
 }
 
-enum np_opts_status opt_passphrase(const struct cur *c, const char **out)
+/* c's row applied: its value read, its rule, its note. */
+static enum np_opts_status apply_row(const struct cur *c)
 {
-	if (c->val[0] == '\0' || strlen(c->val) > NP_PASSPHRASE_MAX)
-		return opt_bad(c, "a passphrase is 1 to %d characters", NP_PASSPHRASE_MAX);
-	*out = c->val;
-	return NP_OPTS_RUN;
-}
+	const struct optrow *r = c->row;
+	unsigned halves = 1;
+	enum np_opts_status st;
 
-/* "0-3,6": CPU numbers and ranges, in the order given. */
-static enum np_opts_status cpu_list(const struct cur *c, int *list, int *n)
-{
-	const char *w = c->val;
-
-	*n = 0;
-	for (;;) {
-		char *end;
-		long lo, hi;
-
-		if (!isdigit((unsigned char)*w))
-			return opt_bad(c, "not a CPU list (such as 0-3,6)");
-		errno = 0;
-		lo = hi = strtol(w, &end, 10);
-		if (*end == '-') {
-			if (!isdigit((unsigned char)end[1]))
-				return opt_bad(c, "not a CPU list (such as 0-3,6)");
-			hi = strtol(end + 1, &end, 10);
-		}
-		if (errno || lo > NP_MAX_CPU_ID || hi > NP_MAX_CPU_ID)
-			return opt_bad(c, "CPU numbers go up to %d", NP_MAX_CPU_ID);
-		if (hi < lo)
-			return opt_bad(c, "range %ld-%ld runs backwards", lo, hi);
-		for (long cpu = lo; cpu <= hi; cpu++) {
-			if (*n >= NP_MAX_CPU_LIST)
-				return opt_bad(c, "more than %d CPUs", NP_MAX_CPU_LIST);
-			list[(*n)++] = (int)cpu;
-		}
-		if (*end == '\0')
-			return NP_OPTS_RUN;
-		if (*end != ',')
-			return opt_bad(c, "not a CPU list (such as 0-3,6)");
-		w = end + 1;
+	if (r->flags & (OPT_PAIR | OPT_FIRST)) {
+		halves = 0;
+		st = read_pair(c, &halves);
+	} else {
+		st = read_half(c, 0, c->val);
 	}
+	if (st == NP_OPTS_RUN && r->then)
+		st = r->then(c, halves);
+	if (st == NP_OPTS_RUN && r->note)
+		opt_notice(c, "%s", r->note);
+	return st;
 }
 
-/* Storage ------------------------------------------------------------- */
-
-static void put_int(void *base, unsigned store, unsigned off, int64_t v)
-{
-	void *p = (char *)base + off;
-
-	switch (store) {
-	case OPT_ST_BOOL: *(bool *)p = v != 0; break;
-	case OPT_ST_CHAR: *(char *)p = (char)v; break;
-	case OPT_ST_INT: *(int *)p = (int)v; break;
-	case OPT_ST_I64: *(int64_t *)p = v; break;
-	case OPT_ST_U16: *(uint16_t *)p = (uint16_t)v; break;
-	case OPT_ST_U32: *(uint32_t *)p = (uint32_t)v; break;
-	case OPT_ST_U64: *(uint64_t *)p = (uint64_t)v; break;
-	case OPT_ST_DOUBLE: *(double *)p = (double)v; break;
-	default: break;
-	}
-}
+/* Tables -------------------------------------------------------------- */
 
 static void get(const void *base, unsigned store, unsigned off, struct np_setting *s, int k)
 {
@@ -285,88 +195,25 @@ static void get(const void *base, unsigned store, unsigned off, struct np_settin
 	}
 }
 
-/* One value of a number kind, stored at off. */
-static enum np_opts_status value(const struct cur *c, const char *text, void *base,
-				 unsigned store, unsigned off)
-{
-	const struct optrow *r = c->row;
-	enum np_opts_status st;
-	int64_t v = 0;
-	uint16_t port = 0;
-	double d = 0;
-
-	switch (r->kind) {
-	case OPT_PORT:
-		if ((st = opt_port(c, text, (int64_t)r->min, &port)) == NP_OPTS_RUN)
-			put_int(base, store, off, port);
-		return st;
-	case OPT_DECIMAL:
-		if ((st = opt_decimal(c, text, r->min, r->max, &d)) == NP_OPTS_RUN &&
-		    store == OPT_ST_DOUBLE)
-			*(double *)((char *)base + off) = d;
-		return st;
-	default:
-		st = opt_number(c, text, (int64_t)r->min, (int64_t)r->max, r->unit ? r->unit : "",
-				&v);
-		if (st == NP_OPTS_RUN)
-			put_int(base, store, off, v);
-		return st;
-	}
-}
-
-/* OPT_PAIR: pair-both, "a" to off, "b" to off2. */
-static enum np_opts_status value_pair(const struct cur *c, void *base)
-{
-	const struct optrow *r = c->row;
-	enum np_opts_status st;
-	struct opt_pair p;
-
-	if ((st = opt_split(c, &p)) != NP_OPTS_RUN)
-		return st;
-	opt_pair_both(&p);
-	if (p.has_a && (st = value(c, p.a, base, r->store, r->off)) != NP_OPTS_RUN)
-		return st;
-	if (p.has_b)
-		st = value(c, p.b, base, r->store2, r->off2);
-	return st;
-}
-
-enum np_opts_status opt_apply_row(const struct cur *c, void *base)
-{
-	const struct optrow *r = c->row;
-	enum np_opts_status st = NP_OPTS_RUN;
-
-	switch (r->kind) {
-	case OPT_FLAG:
-		put_int(base, r->store, r->off, 1);
-		break;
-	case OPT_SET:
-		put_int(base, r->store, r->off, r->def);
-		break;
-	case OPT_TEXT:
-		if (r->store == OPT_ST_TEXT)
-			*(const char **)((char *)base + r->off) = c->val;
-		break;
-	case OPT_CPUS:
-		st = cpu_list(c, (int *)((char *)base + r->off), (int *)((char *)base + r->off2));
-		break;
-	case OPT_SPECIAL:
-		return opt_bad(c, "not handled");
-	default:
-		st = r->flags & OPT_PAIR ? value_pair(c, base)
-					 : value(c, c->val, base, r->store, r->off);
-		break;
-	}
-	if (st == NP_OPTS_RUN && r->note)
-		opt_notice(c, "%s", r->note);
-	return st;
-}
-
-/* Tables -------------------------------------------------------------- */
-
 static bool row_end(const struct optrow *r)
 {
 	return !r->name && !r->letter;
+}
+
+/* The range a half's reader keeps: the row's for the kinds' number
+ * readers, a port's for the port readers, else the reader's own (not
+ * known here). */
+static struct np_setting_range range_of(const struct optrow *r, int half)
+{
+	const opt_read_fn fn = reader(r, half);
+
+	if (fn == opt_read_int || fn == opt_read_decimal)
+		return (struct np_setting_range){ true, r->min, r->max };
+	if (fn == opt_read_port)
+		return (struct np_setting_range){ true, r->min, 65535 };
+	if (fn == opt_read_any_port)
+		return (struct np_setting_range){ true, 0, 65535 };
+	return (struct np_setting_range){ false, 0, 0 };
 }
 
 void opt_defaults(const struct optrow *const *tables, void *base, size_t size)
@@ -377,9 +224,9 @@ void opt_defaults(const struct optrow *const *tables, void *base, size_t size)
 			if (r->kind == OPT_SET)
 				continue;
 			if (r->def)
-				put_int(base, r->store, r->off, r->def);
+				put_default(r, base, 0, r->def);
 			if (r->def2)
-				put_int(base, r->store2, r->off2, r->def2);
+				put_default(r, base, 1, r->def2);
 		}
 	}
 }
@@ -390,7 +237,10 @@ void opt_each(const struct optrow *const *tables, bool test, bool own, const voi
 	for (; *tables; tables++) {
 		for (const struct optrow *r = *tables; !row_end(r); r++) {
 			struct np_setting s = { r->name, r->letter, test, own, NP_SET_INT, 1,
-						{ { 0 }, { 0 } }, NULL, 0, r->json };
+						{ { 0 }, { 0 } }, NULL, 0,
+						{ r->json[0], r->json[1], r->json[2] },
+						(enum np_show)r->show,
+						{ range_of(r, 0), range_of(r, 1) } };
 
 			if (!r->name || r->store == OPT_ST_NONE || r->kind == OPT_SET ||
 			    (r->flags & OPT_ALIAS))
@@ -402,7 +252,7 @@ void opt_each(const struct optrow *const *tables, bool test, bool own, const voi
 				s.ncpus = *(const int *)((const char *)base + r->off2);
 			} else {
 				get(base, r->store, r->off, &s, 0);
-				if (r->store2 != OPT_ST_NONE) {
+				if (r->store2 != OPT_ST_NONE && !(r->flags & OPT_ONE)) {
 					get(base, r->store2, r->off2, &s, 1);
 					s.n = 2;
 				}
@@ -450,7 +300,7 @@ void opt_print(FILE *out, const struct optable *t)
 
 /* The walk ------------------------------------------------------------ */
 
-static const struct optrow *find_letter(const struct optrow *const *tables, char c)
+const struct optrow *opt_find_letter(const struct optrow *const *tables, char c)
 {
 	for (; *tables; tables++)
 		for (const struct optrow *r = *tables; !row_end(r); r++)
@@ -470,6 +320,27 @@ static const struct optrow *find_long(const struct optrow *const *tables, const 
 	return NULL;
 }
 
+static void see(struct opt_seen *s, const struct optrow *row)
+{
+	if (!s || opt_was_given(s, row) || s->n >= OPT_SEEN_MAX)
+		return;
+	s->row[s->n++] = row;
+}
+
+bool opt_was_given(const struct opt_seen *s, const struct optrow *row)
+{
+	for (int k = 0; k < s->n; k++)
+		if (s->row[k] == row)
+			return true;
+	return false;
+}
+
+static enum np_opts_status apply(const struct optwalk *w, const struct cur *c)
+{
+	see(w->seen, c->row);
+	return apply_row(c);
+}
+
 static enum opt_arg arg_of(const struct optrow *r)
 {
 	if (r->arg != OPT_ARG_AUTO)
@@ -484,7 +355,7 @@ static enum np_opts_status walk_long(const struct optwalk *w, int argc, char **a
 	const char *eq = strchr(arg, '=');
 	const size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
 	const struct optrow *r = find_long(w->tables, arg, len);
-	struct cur c = { w->prog, r, NULL, NULL, w->out, w->err, 0 };
+	struct cur c = { w->prog, r, NULL, NULL, w->out, w->err, 0, w->base, 0 };
 
 	if (r == NULL) {
 		fprintf(w->err, "%s: unknown %soption --%.*s (%s%s -h lists them)\n", w->prog,
@@ -509,7 +380,7 @@ static enum np_opts_status walk_long(const struct optwalk *w, int argc, char **a
 		}
 		c.val = argv[++(*i)];
 	}
-	return w->apply(w->ctx, &c);
+	return apply(w, &c);
 }
 
 /* The value of the letter at p in argv[*i], by its row's arg: c->val
@@ -554,8 +425,8 @@ static enum np_opts_status walk_letters(const struct optwalk *w, int argc, char 
 					int *i)
 {
 	for (const char *p = argv[*i] + 1; *p; p++) {
-		struct cur c = { w->prog, find_letter(w->tables, *p), NULL, NULL, w->out,
-				 w->err, *p };
+		struct cur c = { w->prog, opt_find_letter(w->tables, *p), NULL, NULL, w->out,
+				 w->err, *p, w->base, 0 };
 		enum np_opts_status st;
 
 		if (c.row == NULL) {
@@ -565,7 +436,7 @@ static enum np_opts_status walk_letters(const struct optwalk *w, int argc, char 
 		}
 		if ((st = letter_value(w, argc, argv, i, p, &c)) != NP_OPTS_RUN)
 			return st;
-		if ((st = w->apply(w->ctx, &c)) != NP_OPTS_RUN)
+		if ((st = apply(w, &c)) != NP_OPTS_RUN)
 			return st;
 		if (c.val)
 			break;

@@ -1,11 +1,16 @@
 /*
  * optrow.h - the option row and the engine that works from rows: one row
  * per option says its names, how its value is read, where it is stored,
- * its range, default and help; the engine parses, checks, fills the
- * defaults, prints the -h lines and walks the settings from the rows.
- * netperf's rows are in opts.c, netserver's in netserver_opts.c; each
- * keeps a short switch for what no row can say (kind OPT_SPECIAL).
- * Only those two files and optrow.c include this header.
+ * its range, default, help and its keys in -J's settings.  A value is
+ * read by its kind's reader, or by the row's own (.read), as neper's
+ * DEFINE_FLAG_PARSER gives a flag its parser; the engine splits netperf's
+ * comma pairs and hands each half to the reader.  So an option that needs
+ * a check of its own is its row, its reader, its field and its use.
+ *
+ * The engine (argv's walk, the pairs, the defaults, -h, the settings
+ * walk) is optrow.c; the readers both programs share are optread.c;
+ * netperf's rows are opts_global.c and opts_test.c, netserver's
+ * netserver_opts.c.  Only src/cli includes this header.
  */
 #ifndef NP_OPTROW_H
 #define NP_OPTROW_H
@@ -17,7 +22,9 @@
 
 #include "cli/opts.h"
 
-/* How a row's value is read.  Every kind but OPT_SPECIAL is the engine's. */
+/* How a row's value is read when it has no reader of its own; with one,
+ * the kind still says what the value is (-h's argument, the defaults,
+ * the settings walk). */
 enum opt_kind {
 	OPT_FLAG,      /* no value: true (1) is stored */
 	OPT_SET,       /* no value: def is stored (-4 stores AF_INET) */
@@ -26,7 +33,6 @@ enum opt_kind {
 	OPT_DECIMAL,   /* a plain decimal ("0.5") in min..max */
 	OPT_TEXT,      /* any text, kept as given (a pointer into argv) */
 	OPT_CPUS,      /* a CPU list "0-3,6" into an int array, its length at off2 */
-	OPT_SPECIAL,   /* the program's switch reads it */
 };
 
 /* How the value follows the letter; OPT_ARG_AUTO is what the kind needs. */
@@ -54,20 +60,48 @@ enum opt_store {
 /* Where a row stores: one field, or both halves of a pair. */
 #define OPT_AT(T, f) .store = OPT_ST_OF(T, f), .off = offsetof(T, f)
 #define OPT_AT2(T, f, g) OPT_AT(T, f), .store2 = OPT_ST_OF(T, g), .off2 = offsetof(T, g)
+/* Where a reader keeps a copy of a text half (opt_keep): b, and for the
+ * second half the buffer after it (b is an element of an array). */
+#define OPT_BUF(T, b) .buf = offsetof(T, b), .bufsize = sizeof(((T *)0)->b)
 
 /* Row flags. */
-#define OPT_LONG   0x1u   /* the name is also its --name */
-#define OPT_PAIR   0x2u   /* "a,b", pair-both ("X" sets both): a to off, b to off2 */
-#define OPT_ALIAS  0x4u   /* stores where another row does: not walked again */
+#define OPT_LONG   0x01u  /* the name is also its --name */
+#define OPT_PAIR   0x02u  /* "a,b", pair-both ("X" sets both): a to off, b to off2 */
+#define OPT_FIRST  0x04u  /* "a,b", pair-first ("X" sets the first alone) */
+#define OPT_ALIAS  0x08u  /* stores where another row does: not walked again */
+#define OPT_RESET  0x10u  /* a half the value leaves out is its default again */
+#define OPT_NEED1  0x20u  /* the first half is read even when empty (",units") */
+#define OPT_ONE    0x40u  /* walked as its first half: the second is another
+			   * row's setting (-H name,fam: the family) */
+
+/* How a setting shows in -J's settings (json.c): the keys of its halves
+ * (json[0], json[1]; -l's three), a dot for a member of an object
+ * ("control.port"). */
+#define OPT_JSON(...) .json = { __VA_ARGS__ }
+
+struct cur;
+
+/* A row's reader of one value: text is the option's value (NULL where an
+ * optional one is not given) or one half of a pair; field is where that
+ * half is stored (NULL: the row stores nothing), c->base the whole
+ * struct, for a rule that reaches another field.  NP_OPTS_RUN, or its
+ * one line printed and NP_OPTS_USAGE (NP_OPTS_DONE: -h or -V printed). */
+typedef enum np_opts_status (*opt_read_fn)(const struct cur *c, const char *text, void *field);
+
+/* What a value does once its halves are stored; halves: bit 0 the first
+ * was given, bit 1 the second. */
+typedef enum np_opts_status (*opt_then_fn)(const struct cur *c, unsigned halves);
 
 struct optrow {
 	const char *name;          /* the setting's name; with OPT_LONG its --name */
 	char letter;               /* 0: none */
 	unsigned char kind;        /* enum opt_kind */
 	unsigned char arg;         /* enum opt_arg */
-	unsigned char flags;       /* OPT_LONG, OPT_PAIR, OPT_ALIAS */
+	unsigned char flags;       /* OPT_LONG, OPT_PAIR, ... */
 	unsigned char store, store2;  /* enum opt_store of off, off2 */
+	unsigned char show;        /* enum np_show: how json[] shows */
 	unsigned off, off2;
+	unsigned buf, bufsize;     /* OPT_BUF */
 	/* The range: whole numbers in a double are exact up to 2^53, which
 	 * every range here stays below. */
 	double min, max;
@@ -76,9 +110,11 @@ struct optrow {
 	const char *note;          /* one line after a good value ("...; ignored") */
 	const char *metavar;
 	const char *help;          /* continuation lines after '\n' */
-	/* Its key in -J's "settings", the row's value as it is (a bool or
-	 * a number); NULL: not there, or json.c makes it from the plan. */
-	const char *json;
+	opt_read_fn read;          /* the value, or the first half; NULL: the kind's */
+	opt_read_fn read2;         /* the second half; NULL: as the first */
+	opt_then_fn then;          /* NULL: nothing more */
+	const char *json[3];       /* keys in -J's settings; NULL: not there, or
+				    * json.c makes it from the plan */
 };
 
 /* One program's (or one part's) option table: rows, ended by a row
@@ -88,7 +124,7 @@ struct optable {
 	int width;                 /* -h's first column */
 };
 
-/* The option being applied, for error messages. */
+/* The option being applied, for its reader and its error messages. */
 struct cur {
 	const char *prog;
 	const struct optrow *row;
@@ -97,29 +133,37 @@ struct cur {
 	FILE *out;
 	FILE *err;
 	int opt;                   /* the letter, 0 for a long name alone */
+	void *base;                /* the struct the rows store into */
+	int half;                  /* the half being read: 0, or 1 (off2) */
 };
 
-typedef enum np_opts_status (*opt_apply_fn)(void *ctx, const struct cur *c);
+/* The rows a walk applied, each once (which were given: netperf's
+ * --sweep and a test's own options ask).  Larger than any table set. */
+#define OPT_SEEN_MAX 128
+struct opt_seen {
+	const struct optrow *row[OPT_SEEN_MAX];
+	int n;
+};
 
-/* One walk over argv: which tables, and who applies an option. */
+/* One walk over argv: which tables, and where they store. */
 struct optwalk {
 	const char *prog;
 	const struct optrow *const *tables;  /* NULL-ended */
 	bool test;                 /* netperf's test options (after --) */
 	bool dashdash;             /* stop after "--" */
 	bool strays;               /* a stray word is skipped with a line */
-	opt_apply_fn apply;
-	void *ctx;
+	void *base;
+	struct opt_seen *seen;     /* NULL: not kept */
 	FILE *out, *err;
 };
 
 /* Walk argv[*i..argc): "-x", "-xVALUE", "-x VALUE", grouped flags ("-46")
- * and "--name[=value]".  With dashdash it stops after "--", *i past it. */
+ * and "--name[=value]", each applied by its row.  With dashdash it stops
+ * after "--", *i past it. */
 enum np_opts_status opt_walk(const struct optwalk *w, int argc, char **argv, int *i);
 
-/* The engine's own kinds: c->row's value read, checked, stored in base
- * and its note printed. */
-enum np_opts_status opt_apply_row(const struct cur *c, void *base);
+bool opt_was_given(const struct opt_seen *s, const struct optrow *row);
+const struct optrow *opt_find_letter(const struct optrow *const *tables, char c);
 
 /* memset, then each row's defaults. */
 void opt_defaults(const struct optrow *const *tables, void *base, size_t size);
@@ -141,16 +185,33 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void opt_notice(const struct cur *c, const char *fmt, ...);
 
-/* "a,b": which halves are there.  The comma is the last one, so names
- * without commas pass whole. */
-struct opt_pair {
-	char a[256];
-	char b[256];
-	bool has_a, has_b, comma;
-};
+/* Readers (optread.c) ------------------------------------------------- */
 
-enum np_opts_status opt_split(const struct cur *c, struct opt_pair *p);
-void opt_pair_both(struct opt_pair *p);   /* "X" sets both halves */
+/* The kinds' readers: the row's range, unit and default. */
+enum np_opts_status opt_read_flag(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_set(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_int(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_port(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_decimal(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_text(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_cpus(const struct cur *c, const char *text, void *field);
+/* Others both programs use. */
+enum np_opts_status opt_read_any_port(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_host(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_family(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_passphrase(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_version(const struct cur *c, const char *text, void *field);
+enum np_opts_status opt_read_ignored(const struct cur *c, const char *text, void *field);
+
+/* A whole number into field, of the half's stored type. */
+void opt_put(const struct cur *c, void *field, int64_t v);
+/* The half's other field (the second's, for a reader of a value that
+ * fills both, "min-max"). */
+void *opt_field(const struct cur *c, int half);
+/* text copied into the half's buffer (OPT_BUF), field pointing at it
+ * (a half of "a,b" is no string of argv's); the reader has checked its
+ * length. */
+void opt_keep(const struct cur *c, const char *text, void *field);
 
 /* A whole number as netperf's letters take it (2.7.1's atoi: the
  * leading number, the tail noted), else whole; a range error names unit. */
@@ -165,11 +226,6 @@ enum np_opts_status opt_decimal(const struct cur *c, const char *text, double mi
 				double max, double *out);
 enum np_opts_status opt_port(const struct cur *c, const char *text, int64_t min,
 			     uint16_t *out);
-/* "name[,fam]", pair-first; the name is copied into buf. */
-enum np_opts_status opt_host_family(const struct cur *c, char *buf, size_t len,
-				    const char **host, int *fam);
-/* 1 to NP_PASSPHRASE_MAX characters: it travels in one message. */
-enum np_opts_status opt_passphrase(const struct cur *c, const char **out);
 
 #define NP_PASSPHRASE_MAX 256
 

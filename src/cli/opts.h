@@ -2,10 +2,10 @@
  * opts.h - the command lines of netperf and netserver.
  *
  * Each option is one row (src/cli/optrow.h): its names, how its value is
- * read, where it is stored, its range, default and help.  Parsing, the
- * range checks, the defaults, the -h text and the settings walk below
- * come from the rows; a short switch per program keeps what no row can
- * say.  netperf 2.7's two comma-pair rules are kept (break_args and
+ * read (its kind's reader or its own), where it is stored, its range,
+ * default, help and its keys in -J's settings.  Parsing, the range
+ * checks, the defaults, the -h text and the settings walk below come
+ * from the rows.  netperf 2.7's two comma-pair rules are kept (break_args and
  * break_args_explicit in its netsh.c): "pair-both" options (-s -S -r -P
  * after --) set both values from "X"; "pair-first" ones (-H -L -p, and
  * -m -M after --) set only the first.  Unlike netperf 2.7, every value is
@@ -219,8 +219,11 @@ enum np_opts_status ns_opts_parse(int argc, char **argv, struct ns_opts *o,
  * ("-s send,recv") has n 2, both halves in v[].  The value is the
  * field's own, before any later rule (plan.c's sizes, netserver's
  * shares of --max-sessions are filled in by the parse): json.c's
- * "settings" can be generated from it, a key per name.  Options that
- * store nothing (-h, netperf 2.7.1's ignored ones) are not walked.
+ * "settings" is made from it: json[k] is v[k]'s key there (NULL: none),
+ * shown as show says.  range[k] is what a given v[k] can be, where the
+ * row's range says it (the kind's reader reads it); an own reader's
+ * range is its own (known false).  Options that store nothing (-h,
+ * netperf 2.7.1's ignored ones) are not walked.
  */
 enum np_setting_type {
 	NP_SET_BOOL,        /* v[k].b */
@@ -229,6 +232,25 @@ enum np_setting_type {
 	NP_SET_CHAR,        /* v[k].c, 0 = unset (-f: the test's unit) */
 	NP_SET_TEXT,        /* v[k].s, NULL = unset */
 	NP_SET_CPUS,        /* cpus[0..ncpus) */
+};
+
+/* How a setting shows in -J's settings (src/report/json.c). */
+enum np_show {
+	NP_SHOW_AS_IS,       /* its value (a NULL text: null) */
+	NP_SHOW_SET,         /* null when <= 0: not set, the automatic choice */
+	NP_SHOW_KNOWN,       /* null when < 0: the system's (-s -1) */
+	NP_SHOW_RR,          /* null but for a request/response test */
+	NP_SHOW_RR_SIZE,     /* the same, and null with --sweep, which sets it */
+	NP_SHOW_CONFIDENCE,  /* null without -i or -I */
+	NP_SHOW_FAMILY,      /* an AF_ constant by its name, "AF_INET" */
+	NP_SHOW_LENGTH,      /* -l: json[0] seconds, json[1] bytes (a stream
+			      * test), json[2] transactions; null where not so */
+};
+
+/* What a value given on the command line can be (the default aside). */
+struct np_setting_range {
+	bool known;
+	double min, max;
 };
 
 union np_setting_value {
@@ -249,7 +271,9 @@ struct np_setting {
 	union np_setting_value v[2];
 	const int *cpus;             /* NP_SET_CPUS */
 	int ncpus;
-	const char *json;            /* its key in -J's settings, NULL = none */
+	const char *json[3];         /* its keys in -J's settings, NULL = none */
+	enum np_show show;
+	struct np_setting_range range[2];
 };
 
 typedef void (*np_setting_fn)(void *ctx, const struct np_setting *s);

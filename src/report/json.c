@@ -24,6 +24,8 @@
 #include "base/version.h"
 #include "cli/opts.h"
 #include "cli/plan.h"
+#include "report/fields.h"
+#include "report/view.h"
 
 /* Any value jansson could not make (it ran out of memory) fails the
  * whole object: a reader gets all of it or nothing. */
@@ -105,27 +107,10 @@ static const char *headline_key(const struct np_report *r)
 	return r->unit == 'x' ? "transactions_per_second" : "throughput_bits_per_second";
 }
 
-static double headline_scale(const struct np_report *r)
-{
-	return r->unit == 'x' ? 1.0 : 8.0 / np_unit_rate(1.0, r->unit);
-}
-
 static json_t *family_if_known(int family)
 {
 	return family == AF_INET || family == AF_INET6 ? json_string(np_family_name(family))
 						       : json_null();
-}
-
-/* Something of each end's send and receive side. */
-static json_t *sides(struct jb *b, json_t *lsend, json_t *lrecv, json_t *rsend, json_t *rrecv)
-{
-	json_t *o = json_object();
-
-	put(b, o, "local_send", lsend);
-	put(b, o, "local_recv", lrecv);
-	put(b, o, "remote_send", rsend);
-	put(b, o, "remote_recv", rrecv);
-	return o;
 }
 
 /* --sweep's sizes, in the order asked. */
@@ -143,29 +128,32 @@ static json_t *sweep_sizes(struct jb *b, const struct np_sweep_list *l)
 
 /* The settings that come from their rows (np_opts_each): the test's own
  * options (--batch, --busy-poll, ...) by name into test_options, and
- * each plain setting whose row names its key (.json) into settings. */
+ * each setting whose row names its keys (.json) into settings, shown as
+ * the row says (enum np_show). */
 struct row_walk {
 	struct jb *b;
+	const struct np_report *r;
+	const struct np_json_run *x;
 	json_t *settings, *own;
 };
 
-/* A setting's value as it is, whatever its type (a pair's first half). */
-static json_t *setting_value(struct jb *b, const struct np_setting *s)
+/* A setting's value k as it is, whatever its type. */
+static json_t *setting_value(struct jb *b, const struct np_setting *s, int k)
 {
-	const char c[2] = { s->v[0].c, '\0' };
+	const char c[2] = { s->v[k].c, '\0' };
 	json_t *a;
 
 	switch (s->type) {
 	case NP_SET_BOOL:
-		return json_boolean(s->v[0].b);
+		return json_boolean(s->v[k].b);
 	case NP_SET_INT:
-		return json_integer(s->v[0].i);
+		return json_integer(s->v[k].i);
 	case NP_SET_DECIMAL:
-		return json_real(s->v[0].d);
+		return json_real(s->v[k].d);
 	case NP_SET_CHAR:
 		return text_if(c[0] != '\0', c);
 	case NP_SET_TEXT:
-		return text(s->v[0].s);
+		return text(s->v[k].s);
 	case NP_SET_CPUS:
 		a = json_array();
 		for (int i = 0; i < s->ncpus; i++)
@@ -175,67 +163,111 @@ static json_t *setting_value(struct jb *b, const struct np_setting *s)
 	return json_null();
 }
 
+/* Whether value k is shown or is null. */
+static bool setting_shown(const struct row_walk *w, const struct np_setting *s, int k)
+{
+	const double v = s->type == NP_SET_DECIMAL ? s->v[k].d : (double)s->v[k].i;
+	const struct np_opts *q = w->r->o;
+	const bool rr = q->test && q->test->rr;
+
+	switch (s->show) {
+	case NP_SHOW_SET:
+		return v > 0;
+	case NP_SHOW_KNOWN:
+		return v >= 0;
+	case NP_SHOW_RR:
+		return rr;
+	case NP_SHOW_RR_SIZE:
+		return rr && !w->x->sweep;
+	case NP_SHOW_CONFIDENCE:
+		return q->confidence;
+	default:
+		return true;
+	}
+}
+
+/* "key", or "object.key" in that member object of o (made at its first
+ * key). */
+static void put_at(struct jb *b, json_t *o, const char *key, json_t *v)
+{
+	const char *dot = strchr(key, '.');
+	char name[64];
+	json_t *in;
+
+	if (!dot || (size_t)(dot - key) >= sizeof(name)) {
+		put(b, o, key, v);
+		return;
+	}
+	memcpy(name, key, (size_t)(dot - key));
+	name[dot - key] = '\0';
+	if (!(in = json_object_get(o, name))) {
+		in = json_object();
+		put(b, o, name, in);
+	}
+	put(b, in, dot + 1, v);
+}
+
+/* -l's one value: seconds, or bytes for a stream test and transactions
+ * for a request/response test. */
+static void length_keys(const struct row_walk *w, const struct np_setting *s)
+{
+	const int64_t secs = np_length_seconds(s->v[0].i), count = np_length_count(s->v[0].i);
+	const bool rr = w->r->o->test && w->r->o->test->rr;
+
+	put_at(w->b, w->settings, s->json[0], whole_if(secs > 0, secs));
+	put_at(w->b, w->settings, s->json[1], whole_if(count > 0 && !rr, count));
+	put_at(w->b, w->settings, s->json[2], whole_if(count > 0 && rr, count));
+}
+
 static void row_setting(void *ctx, const struct np_setting *s)
 {
 	struct row_walk *w = ctx;
 
-	if (s->own)
-		put(w->b, w->own, s->name, setting_value(w->b, s));
-	else if (s->json)
-		put(w->b, w->settings, s->json, setting_value(w->b, s));
+	if (s->own) {
+		put(w->b, w->own, s->name, setting_value(w->b, s, 0));
+		return;
+	}
+	if (s->show == NP_SHOW_LENGTH) {
+		length_keys(w, s);
+		return;
+	}
+	for (int k = 0; k < 2; k++) {
+		json_t *v;
+
+		if (!s->json[k] || (k > 0 && s->n < 2))
+			continue;
+		if (!setting_shown(w, s, k))
+			v = json_null();
+		else if (s->show == NP_SHOW_FAMILY)
+			v = json_string(np_family_name((int)s->v[k].i));
+		else
+			v = setting_value(w->b, s, k);
+		put_at(w->b, w->settings, s->json[k], v);
+	}
 }
 
 /* The settings: what the command line asked, under the schema's names
- * (doc/json.md); those that depend on the plan (addresses, sizes) from
- * it. */
+ * (doc/json.md), from the option rows; those that depend on the plan
+ * (addresses, the unit in effect, the sweep's sizes) from it. */
 static json_t *settings(struct jb *b, const struct np_report *r, const struct np_json_run *x)
 {
 	json_t *o = json_object(), *ctl = json_object(), *data = json_object();
-	const struct np_opts *q = r->o;
 	const struct np_plan *p = r->plan;   /* NULL: the run failed before it */
-	const bool rr = q->test && q->test->rr;
-	const int64_t secs = np_length_seconds(q->length), count = np_length_count(q->length);
 	const char unit[2] = { r->unit, '\0' };
-	struct row_walk w = { b, o, json_object() };
+	struct row_walk w = { b, r, x, o, json_object() };
 
 	put(b, ctl, "host", text(r->ctl_host));
-	put(b, ctl, "port", json_integer(q->port));
-	put(b, ctl, "local_host", text(q->local_host));
-	put(b, ctl, "local_port", whole_if(q->local_port > 0, q->local_port));
-	put(b, ctl, "family", json_string(np_family_name(q->family)));
 	put(b, o, "control", ctl);
-
 	put(b, data, "remote_host", text(p ? p->rname : NULL));
 	put(b, data, "remote_address", text(p ? p->raddr : NULL));
-	put(b, data, "remote_port", whole_if(q->data_rport > 0, q->data_rport));
 	put(b, data, "local_host", text(p ? p->lname : NULL));
 	put(b, data, "local_address", text(p ? p->laddr : NULL));
-	put(b, data, "local_port", whole_if(q->data_lport > 0, q->data_lport));
 	put(b, data, "family", family_if_known(p ? p->family : AF_UNSPEC));
 	put(b, o, "data", data);
-
-	put(b, o, "length_s", whole_if(secs > 0, secs));
-	put(b, o, "length_bytes", whole_if(count > 0 && !rr, count));
-	put(b, o, "length_transactions", whole_if(count > 0 && rr, count));
+	np_opts_each(r->o, row_setting, &w);
 	put(b, o, "output_unit", json_string(unit));
-	put(b, o, "iterations_max", json_integer(q->iter_max));
-	put(b, o, "iterations_min", json_integer(q->iter_min));
-	put(b, o, "confidence_level_percent", num_if(q->confidence, q->conf_level));
-	put(b, o, "confidence_width_percent", num_if(q->confidence, q->conf_width));
-	put(b, o, "interim_s", num_if(q->interim > 0, q->interim));
-	put(b, o, "send_size_bytes", whole_if(q->send_size > 0, q->send_size));
-	put(b, o, "recv_size_bytes", whole_if(q->recv_size > 0, q->recv_size));
-	put(b, o, "remote_send_size_bytes", whole_if(q->rsend_size > 0, q->rsend_size));
-	put(b, o, "remote_recv_size_bytes", whole_if(q->rrecv_size > 0, q->rrecv_size));
-	put(b, o, "request_size_bytes", whole_if(rr && !x->sweep, q->req_size));
-	put(b, o, "response_size_bytes", whole_if(rr && !x->sweep, q->rsp_size));
 	put(b, o, "sweep_sizes_bytes", sweep_sizes(b, x->sweep));
-	put(b, o, "burst", whole_if(rr, q->burst));
-	np_opts_each(q, row_setting, &w);
 	put(b, o, "test_options", w.own);
-	put(b, o, "socket_buffer_bytes",
-	    sides(b, whole_if_known(q->lsndbuf), whole_if_known(q->lrcvbuf),
-		  whole_if_known(q->rsndbuf), whole_if_known(q->rrcvbuf)));
 	return o;
 }
 
@@ -310,140 +342,64 @@ static json_t *host(struct jb *b, const struct np_report *r, bool local)
 	return o;
 }
 
-/* --busy-poll's bits of one end, by name; null when it did not poll. */
-static json_t *busy_poll(struct jb *b, uint32_t bits)
+/* -j's histogram: its non-empty buckets as [low edge, width, count],
+ * nanoseconds. */
+static json_t *buckets(struct jb *b, const struct np_hist *h)
 {
-	json_t *o;
+	json_t *a = json_array();
 
-	if (!bits)
-		return json_null();
-	o = json_object();
-	put(b, o, "spun", json_boolean(bits & NP_POLL_SPIN));
-	put(b, o, "so_busy_poll", json_boolean(bits & NP_POLL_SOCKOPT));
-	put(b, o, "so_prefer_busy_poll", json_boolean(bits & NP_POLL_PREFER));
-	put(b, o, "napi", json_boolean(bits & NP_POLL_NAPI));
-	put(b, o, "refused", json_boolean(bits & NP_POLL_DENIED));
-	return o;
-}
-
-static json_t *counters(struct jb *b, const struct np_counters *c)
-{
-	json_t *o = json_object();
-
-	put(b, o, "bytes_sent", count(c->bytes_sent));
-	put(b, o, "bytes_received", count(c->bytes_recv));
-	put(b, o, "send_calls", count(c->send_calls));
-	put(b, o, "recv_calls", count(c->recv_calls));
-	put(b, o, "transactions", count(c->trans));
-	put(b, o, "failed_sends", count(c->failed_sends));
-	put(b, o, "timeouts", count(c->timeouts));
-	put(b, o, "system_calls", c->syscalls ? count(c->syscalls) : json_null());
-	put(b, o, "zerocopy_completed", count(c->zc_sends));
-	put(b, o, "zerocopy_copied", count(c->zc_copied));
-	put(b, o, "busy_poll", busy_poll(b, c->poll));
-	return o;
-}
-
-static json_t *buffer(struct jb *b, int initial, int final)
-{
-	json_t *o = json_object();
-
-	put(b, o, "initial", whole_if_known(initial));
-	put(b, o, "final", whole_if_known(final));
-	return o;
-}
-
-/* One side's CPU, or null when it was not measured.  Service demand is
- * per KB (1024 bytes) moved, or per transaction with -f x. */
-static json_t *cpu(struct jb *b, const struct np_report *r, char method, double util,
-		   const struct np_result_cpu *more, double sd)
-{
-	const char letter[2] = { method, '\0' };
-	json_t *o;
-
-	if (!method || method == 'U' || util < 0)
-		return json_null();
-	o = json_object();
-	put(b, o, "utilization_percent", num(util));
-	put(b, o, "user_percent", num(more->user));
-	put(b, o, "system_percent", num(more->system));
-	put(b, o, "iowait_percent", num(more->iowait));
-	put(b, o, "irq_percent", num(more->irq));
-	put(b, o, "softirq_percent", num(more->swintr));
-	put(b, o, "peak_cpu_percent", num_if(more->peak_util >= 0, more->peak_util));
-	put(b, o, "peak_cpu_id", whole_if_known(more->peak_id));
-	put(b, o, "cpu_count", whole_if(more->count > 0, more->count));
-	put(b, o, "method", json_string(letter));
-	put(b, o, "service_demand_us_per_kb", num_if(r->unit != 'x' && sd >= 0, sd));
-	put(b, o, "service_demand_us_per_transaction", num_if(r->unit == 'x' && sd >= 0, sd));
-	return o;
-}
-
-/* Datagram streams: what left netperf's socket and what netserver read. */
-static json_t *udp(struct jb *b, const struct np_report *r, const struct np_result *s)
-{
-	json_t *o;
-
-	if (s->send_pps < 0)
-		return json_null();
-	o = json_object();
-	put(b, o, "packets_sent", count(s->local.send_calls));
-	put(b, o, "packets_received", count(s->remote.recv_calls));
-	put(b, o, "packets_per_second_sent", num(s->send_pps));
-	put(b, o, "packets_per_second_received", num(s->recv_pps));
-	put(b, o, "loss_percent", num(s->loss_pct));
-	put(b, o, "sent_bits_per_second", num(s->local_tput * headline_scale(r)));
-	return o;
-}
-
-static json_t *tcp(struct jb *b, const struct np_report *r, const struct np_result *s)
-{
-	json_t *o;
-
-	if (!r->o->test || r->o->test->sock_type != SOCK_STREAM)
-		return json_null();
-	o = json_object();
-	put(b, o, "mss_bytes", whole_if(s->mss > 0, s->mss));
-	put(b, o, "local_retransmissions", whole_if_known(s->ltransport_retrans));
-	put(b, o, "remote_retransmissions", whole_if_known(s->rtransport_retrans));
-	put(b, o, "local_congestion_control", text_if(s->lcong[0], s->lcong));
-	put(b, o, "remote_congestion_control", text_if(s->rcong[0], s->rcong));
-	return o;
-}
-
-/* -j: microseconds, from the histogram's nanoseconds; its non-empty
- * buckets as [low edge, width, count], nanoseconds. */
-static json_t *latency(struct jb *b, const struct np_result *s)
-{
-	static const struct { const char *key; double p; } pcts[] = {
-		{ "p50", 50 }, { "p90", 90 }, { "p99", 99 }, { "p99_9", 99.9 }, { "p99_99", 99.99 },
-	};
-	const struct np_hist *h = s->hist;
-	json_t *o, *hist, *buckets;
-
-	if (!s->latency || !h)
-		return json_null();
-	o = json_object();
-	put(b, o, "count", count(h->count));
-	put(b, o, "min", num((double)h->min / 1000.0));
-	put(b, o, "mean", num(s->lat_mean));
-	put(b, o, "stddev", num(s->lat_stddev));
-	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
-		put(b, o, pcts[i].key, num((double)np_hist_percentile(h, pcts[i].p) / 1000.0));
-	put(b, o, "max", num((double)h->max / 1000.0));
-	hist = json_object();
-	buckets = json_array();
 	for (unsigned i = 0; i < NP_HIST_BUCKETS; i++) {
 		uint64_t low, width;
 
 		if (!h->bucket[i])
 			continue;
 		np_hist_bucket(i, &low, &width);
-		add(b, buckets, json_pack("[III]", (json_int_t)low, (json_int_t)width,
-					  (json_int_t)h->bucket[i]));
+		add(b, a, json_pack("[III]", (json_int_t)low, (json_int_t)width,
+				    (json_int_t)h->bucket[i]));
 	}
-	put(b, hist, "buckets", buckets);
-	put(b, o, "histogram_ns", hist);
+	return a;
+}
+
+/* A field's value as its row has it (fields.h); null when not known. */
+static json_t *value(struct jb *b, const struct np_value *v)
+{
+	const char letter[2] = { (char)v->i, '\0' };
+
+	if (!v->known)
+		return json_null();
+	switch (v->type) {
+	case NP_V_INT: return json_integer(v->i);
+	case NP_V_U64: return count(v->u);
+	case NP_V_DOUBLE: return num(v->d);
+	case NP_V_CHAR: return json_string(letter);
+	case NP_V_TEXT: return text(v->s);
+	case NP_V_BOOL: return json_boolean(v->i);
+	case NP_V_HIST: return buckets(b, v->hist);
+	}
+	return json_null();
+}
+
+/* One object of the result: its fields in the rows' order, then the
+ * objects in it; null when it does not apply to r. */
+static json_t *group(struct jb *b, const struct np_report *r, enum np_group g)
+{
+	json_t *o;
+
+	if (!np_group_present(g, r))
+		return json_null();
+	o = json_object();
+	for (int i = 0; i < np_nfields; i++) {
+		const struct np_field *f = &np_fields[i];
+		struct np_value v;
+
+		if (f->group != g || !f->json)
+			continue;
+		np_field_get(f, r, &v);
+		put(b, o, f->json, value(b, &v));
+	}
+	for (int k = 0; k < NP_GROUPS; k++)
+		if (np_groups[k].key && np_groups[k].parent == g)
+			put(b, o, np_groups[k].key, group(b, r, (enum np_group)k));
 	return o;
 }
 
@@ -451,35 +407,10 @@ static json_t *latency(struct jb *b, const struct np_result *s)
  * netperf prints means; the rest the last iteration's), or one flow's. */
 static json_t *result(struct jb *b, const struct np_report *r, const struct np_result *s)
 {
-	json_t *o = json_object(), *c = json_object(), *cpus = json_object();
-	json_t *ports = json_object();
-	const bool rr = r->o->test && r->o->test->rr;
+	struct np_report one = *r;
 
-	put(b, o, "elapsed_s", num(s->elapsed));
-	put(b, o, "throughput_bits_per_second", num(s->bits_per_s));
-	put(b, o, "transactions_per_second", num_if(rr, s->trans_per_s));
-	put(b, c, "local", counters(b, &s->local));
-	put(b, c, "remote", counters(b, &s->remote));
-	put(b, o, "counters", c);
-	/* A size of 0 is a side that made no such call. */
-	put(b, o, "message_size_bytes",
-	    sides(b, whole_if(s->send_size > 0, s->send_size),
-		  whole_if(s->recv_size > 0, s->recv_size),
-		  whole_if(s->rsend_size > 0, s->rsend_size),
-		  whole_if(s->rrecv_size > 0, s->rrecv_size)));
-	put(b, o, "socket_buffer_bytes",
-	    sides(b, buffer(b, s->lss, s->lss_end), buffer(b, s->lsr, s->lsr_end),
-		  buffer(b, s->rss, s->rss_end), buffer(b, s->rsr, s->rsr_end)));
-	put(b, ports, "local", whole_if(s->sport > 0, s->sport));
-	put(b, ports, "remote", whole_if(s->dport > 0, s->dport));
-	put(b, o, "data_ports", ports);
-	put(b, cpus, "local", cpu(b, r, s->lcpu_method, s->lcpu, &s->lcpu_more, s->lsd));
-	put(b, cpus, "remote", cpu(b, r, s->rcpu_method, s->rcpu, &s->rcpu_more, s->rsd));
-	put(b, o, "cpu", cpus);
-	put(b, o, "tcp", tcp(b, r, s));
-	put(b, o, "udp", udp(b, r, s));
-	put(b, o, "latency_us", latency(b, s));
-	return o;
+	one.res = *s;
+	return group(b, &one, NP_G_RESULT);
 }
 
 /* Where one end's data loop ran: null when its CPUs are unknown. */
@@ -565,7 +496,7 @@ static json_t *summary(struct jb *b, const struct np_report *r)
 	o = json_object();
 	put(b, o, "n", json_integer(s->iterations));
 	put(b, o, headline_key(r), spread(b, &s->tput_spread, s->iterations, s->conf_t,
-					  headline_scale(r)));
+					  np_report_headline_scale(r)));
 	put(b, o, "local_cpu_percent", s->lcpu_spread.mean >= 0
 		? spread(b, &s->lcpu_spread, s->iterations, s->conf_t, 1) : json_null());
 	put(b, o, "remote_cpu_percent", s->rcpu_spread.mean >= 0
@@ -648,7 +579,7 @@ static json_t *interim(struct jb *b, const struct np_report *r)
 		put(b, e, "iteration", json_integer(f->iteration));
 		put(b, e, "end_unix_s", num(f->ending));
 		put(b, e, "interval_s", num(f->seconds));
-		put(b, e, headline_key(r), num(f->rate * headline_scale(r)));
+		put(b, e, headline_key(r), num(f->rate * np_report_headline_scale(r)));
 		add(b, a, e);
 	}
 	put(b, o, "figures", a);

@@ -3,7 +3,7 @@
  * documented in doc/json.md and by doc/netperf-ng.schema.json.  Like the
  * classic tables (report.c) it is rendered from the report and its result
  * alone: no sockets, no clock.  Built with jansson; a build without it
- * has np_json_print fail, and opts.c refuses -J there.
+ * has np_json_print fail, and -J's row (opts_global.c) refuses it there.
  */
 #ifndef NP_JSON_H
 #define NP_JSON_H

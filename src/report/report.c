@@ -25,6 +25,7 @@
 #include "cli/opts.h"
 #include "cli/plan.h"
 #include "host/facts.h"
+#include "report/fields.h"
 #include "report/selectors.h"
 #include "report/variance.h"
 
@@ -246,29 +247,33 @@ void np_report_host_facts(FILE *out, const struct np_report *r)
 
 static void selection_histogram(FILE *out, const struct np_report *r);
 
-void np_report_body(FILE *out, const struct np_report *r)
+/* ---- The body: the classic tables, or -o/-O/-k's fields ------------------ */
+
+static void table_body(FILE *out, const struct np_report *r)
 {
-	/* -o/-O/-k replace the tables and the WARNING block, as in netperf
-	 * 2.7.1's nettest_omni.c. */
-	if (np_report_selection(r)) {
-		np_sel_print(out, np_report_selection(r), r);
-		selection_histogram(out, r);
-	} else {
-		if (r->o->confidence && !r->res.conf_met)
-			np_report_confidence_warning(out, r);
-		if (r->verbosity == 0)
-			r->o->test->print_brief(out, r);
-		else if (r->verbosity <= 2)
-			r->o->test->print_table(out, r);
-		if (r->verbosity >= 1)
-			np_report_notes(out, r);
-		/* After all that 2.7.1 prints at -v 2: the iterations, then
-		 * what the data ran on. */
-		if (r->verbosity == 2) {
-			iterations_block(out, r);
-			np_report_host_facts(out, r);
-		}
+	if (r->o->confidence && !r->res.conf_met)
+		np_report_confidence_warning(out, r);
+	if (r->verbosity == 0)
+		r->o->test->print_brief(out, r);
+	else if (r->verbosity <= 2)
+		r->o->test->print_table(out, r);
+	if (r->verbosity >= 1)
+		np_report_notes(out, r);
+	/* After all that 2.7.1 prints at -v 2: the iterations, then what
+	 * the data ran on. */
+	if (r->verbosity == 2) {
+		iterations_block(out, r);
+		np_report_host_facts(out, r);
 	}
+	fflush(out);
+}
+
+/* -o/-O/-k replace the tables and the WARNING block, as in netperf
+ * 2.7.1's nettest_omni.c. */
+static void fields_body(FILE *out, const struct np_report *r)
+{
+	np_sel_print(out, np_report_selection(r), r);
+	selection_histogram(out, r);
 	fflush(out);
 }
 
@@ -321,40 +326,33 @@ static void print_sum_line(FILE *out, const char *data)
 		fprintf(out, "SUM%s", data + end);
 }
 
-/* Each flow's selected fields after the SUM's: rows without titles, or
+/* The SUM's selected fields, then each flow's: rows without titles, or
  * keys with a FLOWn_ prefix. */
-static void print_flow_selections(FILE *out, const struct np_report *r,
-				  const struct np_result *flows, int n)
+static void fields_flows(FILE *out, const struct np_report *sum, const struct np_result *flows,
+			 int n)
 {
-	const bool keys = np_report_selection(r)->style == NP_SEL_KEYVAL;
-
+	np_sel_print(out, np_report_selection(sum), sum);
 	for (int i = 0; i < n; i++) {
-		struct np_report f = *r;
-		char prefix[24] = "", *text;
+		struct np_report f = *sum;
+		char prefix[24], *text;
 
 		f.res = flows[i];
 		f.headers = false;
 		text = np_report_render(print_selection, &f);
-		if (keys)
-			snprintf(prefix, sizeof(prefix), "FLOW%d_", i + 1);
+		np_sel_prefix(np_report_selection(sum), "FLOW", i + 1, prefix, sizeof(prefix));
 		np_report_prefixed(out, prefix, text);
 		free(text);
 	}
+	fflush(out);
 }
 
-void np_report_flows_body(FILE *out, const struct np_report *sum,
-			  const struct np_result *flows, int n)
+static void table_flows(FILE *out, const struct np_report *sum, const struct np_result *flows,
+			int n)
 {
 	struct np_report a = *sum;
 	char *full, *data, *extra;
 	size_t flen, dlen;
 
-	if (np_report_selection(sum)) {
-		np_sel_print(out, np_report_selection(sum), sum);
-		print_flow_selections(out, sum, flows, n);
-		fflush(out);
-		return;
-	}
 	if (sum->o->confidence && !sum->res.conf_met)
 		np_report_confidence_warning(out, sum);
 	if (sum->verbosity == 0) {
@@ -372,7 +370,7 @@ void np_report_flows_body(FILE *out, const struct np_report *sum,
 	a.headers = sum->headers;
 	extra = sum->verbosity > 1 ? np_report_render(print_table, &a) : NULL;
 	if (!full || !data) {
-		np_report_body(out, sum);
+		table_body(out, sum);
 		goto out;
 	}
 	flen = strlen(full);
@@ -415,29 +413,62 @@ void np_report_print(FILE *out, const struct np_report *r)
 	np_report_body(out, r);
 }
 
+static void table_interim(FILE *out, const struct np_report *r, const struct np_interim_line *l)
+{
+	(void)r;
+	np_interim_text(out, l);
+}
+
+static void fields_interim(FILE *out, const struct np_report *r, const struct np_interim_line *l)
+{
+	np_sel_interim(out, np_report_selection(r), l);
+}
+
+/* What the body is, chosen once per report from its settings: each entry
+ * point below asks body_of and nothing else. */
+struct body {
+	void (*one)(FILE *out, const struct np_report *r);
+	void (*flows)(FILE *out, const struct np_report *sum, const struct np_result *flows, int n);
+	void (*interim)(FILE *out, const struct np_report *r, const struct np_interim_line *l);
+};
+
+static const struct body tables = { table_body, table_flows, table_interim };
+static const struct body fields = { fields_body, fields_flows, fields_interim };
+
+static const struct body *body_of(const struct np_report *r)
+{
+	return np_report_selection(r) ? &fields : &tables;
+}
+
+void np_report_body(FILE *out, const struct np_report *r)
+{
+	body_of(r)->one(out, r);
+}
+
+void np_report_flows_body(FILE *out, const struct np_report *sum,
+			  const struct np_result *flows, int n)
+{
+	body_of(sum)->flows(out, sum, flows, n);
+}
+
 void np_report_interim(FILE *out, const struct np_report *r, int n, double rate,
 		       double seconds, const struct timespec *ending)
 {
-	const struct np_selection *sel = np_report_selection(r);
-	enum np_sel_style style = sel ? sel->style : NP_SEL_COLUMNS;
-	const char *label = np_unit_label(r->unit);
-	long sec = (long)ending->tv_sec, ms = ending->tv_nsec / 1000000;
+	const struct np_interim_line l = { n, rate, np_unit_label(r->unit), seconds,
+					   (long)ending->tv_sec, ending->tv_nsec / 1000000 };
 
-	if (style == NP_SEL_CSV)
-		fprintf(out, "%7.2f,%s/s,%.3f,%ld.%.3ld\n", rate, label, seconds, sec, ms);
-	else if (style == NP_SEL_KEYVAL)
-		fprintf(out, "NETPERF_INTERIM_RESULT[%d]=%.2f\nNETPERF_UNITS[%d]=%s/s\n"
-			"NETPERF_INTERVAL[%d]=%.3f\nNETPERF_ENDING[%d]=%ld.%.3ld\n",
-			n, rate, n, label, n, seconds, n, sec, ms);
-	else
-		fprintf(out, "Interim result: %7.2f %s/s over %.3f seconds ending at %ld.%.3ld\n",
-			rate, label, seconds, sec, ms);
+	body_of(r)->interim(out, r, &l);
 	fflush(out);
 }
 
-static double per_call(uint64_t bytes, uint64_t calls)
+/* A figure of the output fields (fields.h) where a classic table shows
+ * one of theirs. */
+static struct np_value figure(const struct np_report *r, const char *name)
 {
-	return calls ? (double)bytes / (double)calls : 0.0;
+	struct np_value v;
+
+	np_field_value(name, r, &v);
+	return v;
 }
 
 /* -v 0 with CPU prints a service demand instead of the rate: the local
@@ -531,14 +562,15 @@ static const char stream_cpu_titles[] =
 	"bytes  bytes   bytes    secs.    %-8.8s/s  %% %c      %% %c      us/KB   us/KB\n\n";
 
 /* TCP_STREAM and TCP_MAERTS print one table; only the side that sends
- * differs: the socket columns, the -v 2 words and whose counters. */
+ * differs: the socket columns, the -v 2 words and whose figures. */
 struct stream_view {
 	int sock1, sock2, msg;          /* the three size columns */
 	const char *ops1, *ops2;        /* "Sends"/"Recvs" in the -v 2 title */
 	const char *dir1, *dir2;        /* "Send"/"Recv": -v 2 and CPU titles */
 	const char *hist_title;         /* histogram_block's */
-	uint64_t bytes1, calls1;        /* the local side's transfer */
-	uint64_t bytes2, calls2;        /* the remote side's */
+	/* -v 2's figures, output fields: the local side's bytes, its bytes
+	 * per call and calls; the remote side's bytes per call and calls. */
+	const char *bytes1, *per1, *calls1, *per2, *calls2;
 };
 
 static void stream_table(FILE *out, const struct np_report *r, const struct stream_view *v)
@@ -564,8 +596,8 @@ static void stream_table(FILE *out, const struct np_report *r, const struct stre
 		"%-4s   %-4s    %-4s   %-4s             %s (avg)          %s (avg)\n",
 		v->dir1, v->dir2, v->dir1, v->dir2, v->dir1, v->dir2);
 	fprintf(out, "%5d   %5d  %5d   %5d %6" PRIu64 "  %6.2f    %6" PRIu64 "   %6.2f %6" PRIu64 "\n",
-		8, 8, 0, 0, v->bytes1, per_call(v->bytes1, v->calls1), v->calls1,
-		per_call(v->bytes2, v->calls2), v->calls2);
+		8, 8, 0, 0, figure(r, v->bytes1).u, figure(r, v->per1).d, figure(r, v->calls1).u,
+		figure(r, v->per2).d, figure(r, v->calls2).u);
 	mss_block(out, r);
 	histogram_block(out, r, v->hist_title);
 }
@@ -574,8 +606,9 @@ void np_report_stream_table(FILE *out, const struct np_report *r)
 {
 	const struct stream_view v = {
 		r->res.rsr, r->res.lss, r->res.send_size, "Sends", "Recvs", "Send", "Recv",
-		"\n\nHistogram of time spent in send() call.\n", r->res.local.bytes_sent, r->res.local.send_calls,
-		r->res.remote.bytes_recv, r->res.remote.recv_calls,
+		"\n\nHistogram of time spent in send() call.\n", "LOCAL_BYTES_SENT",
+		"LOCAL_BYTES_PER_SEND", "LOCAL_SEND_CALLS", "REMOTE_BYTES_PER_RECV",
+		"REMOTE_RECV_CALLS",
 	};
 
 	stream_table(out, r, &v);
@@ -599,8 +632,8 @@ void np_report_maerts_table(FILE *out, const struct np_report *r)
 	const struct stream_view v = {
 		np_report_cpu(r) ? r->res.rsr : r->res.lsr, np_report_cpu(r) ? r->res.lss : r->res.rss, r->res.rsend_size,
 		"Recvs", "Sends", "Recv", "Send", "\n\nHistogram of time spent in recv() call.\n",
-		r->res.local.bytes_recv, r->res.local.recv_calls,
-		r->res.remote.bytes_sent, r->res.remote.send_calls,
+		"LOCAL_BYTES_RECVD", "LOCAL_BYTES_PER_RECV", "LOCAL_RECV_CALLS",
+		"REMOTE_BYTES_PER_SEND", "REMOTE_SEND_CALLS",
 	};
 
 	stream_table(out, r, &v);

@@ -6,8 +6,8 @@
  *
  * A selection is parsed once, while the command line is read (so a
  * missing selection file fails before anything connects), into a fixed
- * struct of field indexes; printing it needs no allocation.  Only this
- * module knows the field names, their header words and printf formats.
+ * struct of field indexes (rows of fields.h); printing it needs no
+ * allocation.  selectors.c parses, sel_print.c prints.
  */
 #ifndef NP_SELECTORS_H
 #define NP_SELECTORS_H
@@ -47,6 +47,26 @@ bool np_sel_wants_latency(const struct np_selection *sel);
  * the 4 title rows of -O) only when r->headers; the banner is not ours. */
 void np_sel_print(FILE *out, const struct np_selection *sel,
 		  const struct np_report *r);
+
+/* -D's interim figure: the n-th (0 first), rate in the report's unit
+ * (label), over seconds, ending at sec.ms of the wall clock. */
+struct np_interim_line {
+	int n;
+	double rate;
+	const char *label;
+	double seconds;
+	long sec, ms;
+};
+
+/* The line in sel's style, and in the classic output's. */
+void np_sel_interim(FILE *out, const struct np_selection *sel, const struct np_interim_line *l);
+void np_interim_text(FILE *out, const struct np_interim_line *l);
+
+/* The prefix of the lines of the n-th flow or sweep size (what: "FLOW",
+ * "SWEEP"), into buf: "FLOW1_" where the style's lines are keys that
+ * would repeat (-k), else "". */
+void np_sel_prefix(const struct np_selection *sel, const char *what, int n, char *buf,
+		   size_t len);
 
 /*
  * netperf's -o/-O/-k once the options are read: value "?" lists the names

@@ -21,6 +21,11 @@ const struct np_selection *np_report_selection(const struct np_report *r)
 	return r->o->selecting ? &r->o->selection : NULL;
 }
 
+double np_report_headline_scale(const struct np_report *r)
+{
+	return r->unit == 'x' ? 1.0 : 8.0 / np_unit_rate(1.0, r->unit);
+}
+
 int32_t np_report_param(const struct np_report *r, const char *name)
 {
 	return np_test_param(r->o->test, r->o->test_params, name);

@@ -48,6 +48,10 @@ bool np_report_cpu(const struct np_report *r);
 /* -o / -O / -k: the selected fields replace the classic tables (and the
  * WARNING block); NULL prints the tables. */
 const struct np_selection *np_report_selection(const struct np_report *r);
+/* -J's headline is in bits/s (transactions/s with -f x): the factor that
+ * takes a figure in the report's unit there (the unit is linear in
+ * bytes/s). */
+double np_report_headline_scale(const struct np_report *r);
 /* The value of the test's own option name as run (np_test_param). */
 int32_t np_report_param(const struct np_report *r, const char *name);
 
