@@ -26,7 +26,7 @@
 #include "cli/say.h"
 #include "report/json.h"
 #include "report/report.h"
-#include "run/stats.h"
+#include "stats/hist.h"
 #include "run/test.h"
 
 /* An iteration's figures, its placement unknown (as from netserver 2.7.1). */

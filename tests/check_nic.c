@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "base/text.h"
 #include "host/facts.h"
 
 /* x86: the brand string, after a processor and vendor line. */
@@ -190,16 +191,16 @@ START_TEST(test_text)
 	char out[8];
 	static const char unterminated[4] = { 'v', 'e', 't', 'h' };
 
-	np_nic_text(out, sizeof(out), unterminated, sizeof(unterminated));
+	np_text_clean(out, sizeof(out), unterminated, sizeof(unterminated));
 	ck_assert_str_eq(out, "veth");
-	np_nic_text(out, sizeof(out), "  a\tb\n  ", 9);
+	np_text_clean(out, sizeof(out), "  a\tb\n  ", 9);
 	ck_assert_str_eq(out, "a?b?");
-	np_nic_text(out, sizeof(out), "abcdefghij", 10);
+	np_text_clean(out, sizeof(out), "abcdefghij", 10);
 	ck_assert_str_eq(out, "abcdefg");
-	np_nic_text(out, sizeof(out), "", 1);
+	np_text_clean(out, sizeof(out), "", 1);
 	ck_assert_str_eq(out, "");
 	/* Every byte after the text is zero: the wire sends the field. */
-	np_nic_text(out, sizeof(out), "ab\0cd", 5);
+	np_text_clean(out, sizeof(out), "ab\0cd", 5);
 	for (size_t i = 2; i < sizeof(out); i++)
 		ck_assert_int_eq(out[i], 0);
 }

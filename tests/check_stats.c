@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/stats.h"
+#include "stats/stats.h"
+#include "stats/hist.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/trend.h"
+#include "stats/trend.h"
 
 #define EXACT_TOL 1e-12
 #define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))

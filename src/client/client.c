@@ -49,7 +49,7 @@
 #include "run/busypoll.h"
 #include "run/mmsg.h"
 #include "run/proof.h"
-#include "run/stats.h"
+#include "stats/hist.h"
 
 /* -D: the figure since the previous tick, from the counters the loop
  * keeps current; called off the loop's fast path. */

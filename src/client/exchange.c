@@ -22,7 +22,7 @@
 #include "base/units.h"
 #include "cli/say.h"
 #include "host/cpu.h"
-#include "run/stats.h"
+#include "stats/hist.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
 

@@ -45,6 +45,7 @@
 #endif
 
 #include "base/sock.h"
+#include "base/text.h"
 #include "host/cpu.h"
 
 /* The CPU model is in the first processor's lines. */
@@ -63,22 +64,6 @@ static bool printable(unsigned char c)
 static bool blank(char c)
 {
 	return c == ' ' || c == '\t';
-}
-
-void np_nic_text(char *dst, size_t width, const char *src, size_t srclen)
-{
-	const char *nul = memchr(src, 0, srclen);
-	size_t n = nul ? (size_t)(nul - src) : srclen, i = 0, o = 0;
-
-	if (width == 0)
-		return;
-	while (n > 0 && blank(src[n - 1]))
-		n--;
-	while (i < n && blank(src[i]))
-		i++;
-	for (; i < n && o + 1 < width; i++)
-		dst[o++] = printable((unsigned char)src[i]) ? src[i] : '?';
-	memset(dst + o, 0, width - o);
 }
 
 /* The keys that name a CPU model, in order of preference. */
@@ -218,10 +203,10 @@ static void read_host(struct np_host_facts *f)
 	struct utsname un;
 
 	if (uname(&un) == 0) {
-		np_nic_text(f->sysname, sizeof(f->sysname), un.sysname, sizeof(un.sysname));
-		np_nic_text(f->release, sizeof(f->release), un.release, sizeof(un.release));
-		np_nic_text(f->version, sizeof(f->version), un.version, sizeof(un.version));
-		np_nic_text(f->machine, sizeof(f->machine), un.machine, sizeof(un.machine));
+		np_text_clean(f->sysname, sizeof(f->sysname), un.sysname, sizeof(un.sysname));
+		np_text_clean(f->release, sizeof(f->release), un.release, sizeof(un.release));
+		np_text_clean(f->version, sizeof(f->version), un.version, sizeof(un.version));
+		np_text_clean(f->machine, sizeof(f->machine), un.machine, sizeof(un.machine));
 	}
 	f->cpu_count = bounded(np_cpu_count(), NP_FACT_MAX_CPUS);
 	read_cpu_model(f);
@@ -441,11 +426,11 @@ static void read_driver(int fd, const char *name, bool loopback, struct np_host_
 	memset(&d, 0, sizeof(d));
 	d.cmd = ETHTOOL_GDRVINFO;
 	if (ethtool(fd, name, &d) == 0) {
-		np_nic_text(f->driver, sizeof(f->driver), d.driver, sizeof(d.driver));
-		np_nic_text(f->driver_version, sizeof(f->driver_version), d.version,
+		np_text_clean(f->driver, sizeof(f->driver), d.driver, sizeof(d.driver));
+		np_text_clean(f->driver_version, sizeof(f->driver_version), d.version,
 			    sizeof(d.version));
-		np_nic_text(f->firmware, sizeof(f->firmware), d.fw_version, sizeof(d.fw_version));
-		np_nic_text(f->bus, sizeof(f->bus), d.bus_info, sizeof(d.bus_info));
+		np_text_clean(f->firmware, sizeof(f->firmware), d.fw_version, sizeof(d.fw_version));
+		np_text_clean(f->bus, sizeof(f->bus), d.bus_info, sizeof(d.bus_info));
 	}
 	/* Linux's loopback has no driver information; its driver is
 	 * drivers/net/loopback.c. */
@@ -622,7 +607,7 @@ static void read_interface(int index, struct np_host_facts *f)
 
 	if (!if_indextoname((unsigned)index, name))
 		return;
-	np_nic_text(f->ifname, sizeof(f->ifname), name, sizeof(name));
+	np_text_clean(f->ifname, sizeof(f->ifname), name, sizeof(name));
 	fd = ioctl_socket();
 	if (fd < 0)
 		return;

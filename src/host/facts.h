@@ -100,9 +100,4 @@ void np_nic_feature(const char *name, bool active, unsigned *known, unsigned *on
 /* "rx-csum", "tx-csum", "tso", "gso", "gro", "lro". */
 const char *np_nic_offload_name(enum np_offload o);
 
-/* Text from the system: at most width - 1 bytes of src (which need not
- * be terminated within srclen), non-printable bytes as '?', blanks at
- * either end dropped. */
-void np_nic_text(char *dst, size_t width, const char *src, size_t srclen);
-
 #endif

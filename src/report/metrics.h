@@ -12,7 +12,8 @@
 #include <stdbool.h>
 
 #include "report/result.h"
-#include "run/stats.h"
+#include "stats/stats.h"
+#include "stats/hist.h"
 #include "run/test.h"
 
 /* Datagrams sent that the other side did not read, percent of those

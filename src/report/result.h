@@ -14,7 +14,7 @@
 #include "host/facts.h"
 #include "host/others.h"
 #include "host/placement.h"
-#include "run/stats.h"
+#include "stats/hist.h"
 #include "run/test.h"
 
 /* One side's CPU breakdown, percent of the whole machine. */

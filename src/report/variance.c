@@ -13,7 +13,7 @@
 
 #include "base/units.h"
 #include "cli/opts.h"
-#include "run/trend.h"
+#include "stats/trend.h"
 
 #define PREFIX "!!! netperf-ng: "
 /* Other processes' CPU worth a line: a tenth of one CPU in some

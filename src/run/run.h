@@ -23,7 +23,7 @@
 #include <time.h>
 
 #include "base/clock.h"
-#include "run/stats.h"
+#include "stats/hist.h"
 
 struct np_sockopts;
 struct np_peers;

@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "host/facts.h"
+#include "base/text.h"
 
 /* The wire carries IEEE-754 binary32 bit patterns in 32-bit words. */
 _Static_assert(sizeof(float) == 4, "float must be 32 bits");
@@ -244,7 +244,7 @@ static void get_field(const uint8_t *msg, const struct np_wire_field *f, void *s
 	case NP_WK_TEXT:
 		/* Into a report as it is: printable bytes only, as in the
 		 * host facts (a newline would forge a line). */
-		np_nic_text(p, (size_t)f->len + 1, (const char *)msg + f->off, f->len);
+		np_text_clean(p, (size_t)f->len + 1, (const char *)msg + f->off, f->len);
 		break;
 	case NP_WK_ADDR:
 		/* The family's row comes first in every table that has

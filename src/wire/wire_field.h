@@ -63,7 +63,7 @@ enum np_wire_kind {
 	NP_WK_U64,	/* uint64_t, two words, high first */
 	NP_WK_S32S,	/* int32_t[.len], .len words */
 	NP_WK_STR,	/* char[.len + 1] <-> .len raw bytes, NUL-padded */
-	NP_WK_TEXT,	/* as STR, decoded printable only (np_nic_text) */
+	NP_WK_TEXT,	/* as STR, decoded printable only (np_text_clean) */
 	NP_WK_ADDR,	/* uint8_t[16] <-> 4 words, by the NP_FAM_* at .aux */
 };
 

@@ -19,7 +19,7 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "run/trend.h"
+#include "stats/trend.h"
 
 #ifndef M_SQRT1_2
 #define M_SQRT1_2 0.70710678118654752440
