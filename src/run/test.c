@@ -9,7 +9,6 @@
 
 #include "run/test.h"
 
-#include <assert.h>
 #include <string.h>
 #include <strings.h>
 
@@ -65,40 +64,6 @@ const char *np_test_direction_name(const struct np_test *t)
 const struct np_test *const *np_tests(void)
 {
 	return np_test_registry;
-}
-
-int np_test_options(const struct np_test *t)
-{
-	int n = 0;
-
-	for (const struct np_test_option *o = t->options; o && o->name; o++, n++) {
-		/* A descriptor's mistake, found the first time the test runs. */
-		assert(n < NP_TEST_OPTIONS);
-		assert(o->min >= INT32_MIN && o->max <= INT32_MAX);
-		assert(o->min <= o->def && o->def <= o->max);
-		assert(o->metavar && o->help);
-		assert(o->metavar[0] || (o->min == 0 && o->max == 1 && o->def == 0));
-	}
-	return n;
-}
-
-void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
-{
-	const int n = np_test_options(t);
-
-	for (int i = 0; i < NP_TEST_OPTIONS; i++)
-		out[i] = i < n ? (int32_t)t->options[i].def : 0;
-}
-
-int32_t np_test_param(const struct np_test *t, const int32_t params[NP_TEST_OPTIONS],
-		      const char *name)
-{
-	const int n = np_test_options(t);
-
-	for (int i = 0; i < n; i++)
-		if (strcmp(t->options[i].name, name) == 0)
-			return params[i];
-	return 0;
 }
 
 int32_t np_test_default_size(int bufsize, bool udp)

@@ -510,26 +510,19 @@ static int udp_mmsg_server(struct np_run *run)
 	return 0;
 }
 
-/* The kernel's fast paths, netperf-ng's own (netperf.1, "The kernel's
- * fast paths"); off by default, so a plain command line measures what
- * netperf 2.7.1 measures.  They reach netserver-ng in the request. */
-static const struct np_test_option tcp_send_options[] = {
-	{ "zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n"
-	  "the kernel copied anyway (loopback and veth always copy)", 0, 1, 0, false },
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+/* Each test's own options (reqfields.c's rows); they reach netserver-ng
+ * in the request. */
+static const struct np_reqfield *const tcp_stream_options[] = {
+	&np_field_zerocopy, &np_field_remote_lowat, NULL,
 };
 
-static const struct np_test_option udp_stream_options[] = {
-	{ "batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"
-	  "on both ends (1: one per call, as netperf 2.7.1)", 1, 1024, 1, false },
-	{ "gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
-	  "datagrams of this size (UDP_SEGMENT), the receiver takes\n"
-	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0, false },
-	{ "busy-poll", "", "netserver's receives spin on non-blocking calls instead\n"
-	  "of sleeping (no wake-up for the sender to pay), and set\n"
-	  "SO_BUSY_POLL/SO_PREFER_BUSY_POLL (netserver-ng serves it when\n"
-	  "started with --allow-option busy-poll)", 0, 1, 0, true },
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+/* netserver sends: its sends are the ones --zerocopy changes. */
+static const struct np_reqfield *const tcp_maerts_options[] = {
+	&np_field_zerocopy, NULL,
+};
+
+static const struct np_reqfield *const udp_stream_options[] = {
+	&np_field_batch, &np_field_gso, &np_field_busy_poll, NULL,
 };
 
 const struct np_test np_test_tcp_stream = {
@@ -538,7 +531,7 @@ const struct np_test np_test_tcp_stream = {
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_RECV,
-	.options = tcp_send_options,
+	.options = tcp_stream_options,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
 	.derive = np_metrics_derive_send,
@@ -585,7 +578,7 @@ const struct np_test np_test_tcp_maerts = {
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_XMIT,
-	.options = tcp_send_options,
+	.options = tcp_maerts_options,
 	.client_run = tcp_maerts_client,
 	.server_run = tcp_maerts_server,
 	.derive = np_metrics_derive_receive,

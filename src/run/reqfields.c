@@ -1,0 +1,181 @@
+/*
+ * reqfields.c - netperf-ng's own request fields (reqfields.h): the rows,
+ * and the walks that carry their values from netperf's command line to
+ * netserver's data socket and loops, and back as what netserver applied.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "run/reqfields.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "run/test.h"
+
+/* The kernel's fast paths (netperf.1, "The kernel's fast paths") and
+ * netserver's socket options, netperf-ng's own: off (their default) unless
+ * asked, so a plain command line measures what netperf 2.7.1 measures. */
+const struct np_reqfield np_field_zerocopy = {
+	"zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n"
+	"the kernel copied anyway (loopback and veth always copy)", 0, 1, 0, false, 0, 0
+};
+
+const struct np_reqfield np_field_batch = {
+	"batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"
+	"on both ends (1: one per call, as netperf 2.7.1); UDP_RR\n"
+	"batches its requests and responses with -b only", 1, 1024, 1, false, 0, 0
+};
+
+const struct np_reqfield np_field_gso = {
+	"gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
+	"datagrams of this size (UDP_SEGMENT), the receiver takes\n"
+	"them coalesced (UDP_GRO); 0: off", 0, 65507, 0, false, 0, 0
+};
+
+const struct np_reqfield np_field_busy_poll = {
+	"busy-poll", "", "Spin on non-blocking receives instead of sleeping (both\n"
+	"ends in _RR tests, netserver's in UDP_STREAM: no wake-up\n"
+	"for the sender to pay), and set SO_BUSY_POLL and\n"
+	"SO_PREFER_BUSY_POLL (netserver-ng serves it when started\n"
+	"with --allow-option busy-poll)", 0, 1, 0, true, 0, 0
+};
+
+const struct np_reqfield np_field_remote_lowat = {
+	"remote-lowat", "bytes", "netserver's receive socket wakes its reader only once\n"
+	"this many bytes are queued (SO_RCVLOWAT; the kernel caps\n"
+	"it at half the socket buffer); 0: the kernel's default", 0, 1 << 30, 0, false,
+	SOL_SOCKET, SO_RCVLOWAT
+};
+
+/* Where t takes f, -1 when it does not. */
+static int field_index(const struct np_test *t, const struct np_reqfield *f)
+{
+	for (int k = 0; t->options && t->options[k]; k++)
+		if (t->options[k] == f)
+			return k;
+	return -1;
+}
+
+int np_test_options(const struct np_test *t)
+{
+	const struct np_test *served = t->served_as ? t->served_as : t;
+	int n = 0;
+
+	for (const struct np_reqfield *const *f = t->options; f && *f; f++, n++) {
+		const struct np_reqfield *o = *f;
+
+		/* A descriptor's mistake, found the first time the test runs. */
+		assert(n < NP_TEST_OPTIONS);
+		assert(o->min >= INT32_MIN && o->max <= INT32_MAX);
+		assert(o->min <= o->def && o->def <= o->max);
+		assert(o->metavar && o->help);
+		assert(o->metavar[0] || (o->min == 0 && o->max == 1 && o->def == 0));
+		/* Its value travels in the served test's words, or nowhere. */
+		assert(served == t || field_index(served, o) >= 0);
+	}
+	return n;
+}
+
+void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
+{
+	const int n = np_test_options(t);
+
+	for (int i = 0; i < NP_TEST_OPTIONS; i++)
+		out[i] = i < n ? (int32_t)t->options[i]->def : 0;
+}
+
+int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
+		      const char *name)
+{
+	for (int k = 0; t->options && t->options[k]; k++)
+		if (strcmp(t->options[k]->name, name) == 0)
+			return v[k];
+	return 0;
+}
+
+void np_reqfields_encode(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
+			 int32_t words[NP_EXT_PARAMS])
+{
+	const struct np_test *served = t->served_as ? t->served_as : t;
+
+	_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per field");
+	np_test_option_defaults(served, words);
+	for (int k = 0; k < np_test_options(served); k++) {
+		const int j = field_index(t, served->options[k]);
+
+		if (j >= 0)
+			words[k] = v[j];
+	}
+}
+
+int np_reqfields_decode(const struct np_test *t, bool present,
+			const int32_t words[NP_EXT_PARAMS], int32_t v[NP_TEST_OPTIONS],
+			char *why, size_t whylen)
+{
+	const int n = np_test_options(t);
+
+	np_test_option_defaults(t, v);
+	if (!present)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		const struct np_reqfield *f = t->options[k];
+
+		if (words[k] < f->min || words[k] > f->max) {
+			snprintf(why, whylen, "%s --%s out of range: %ld (%lld..%lld)", t->name,
+				 f->name, (long)words[k], (long long)f->min, (long long)f->max);
+			return EINVAL;
+		}
+		v[k] = words[k];
+	}
+	return 0;
+}
+
+int np_reqfields_apply(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS], int fd,
+		       uint32_t *applied, char *why, size_t whylen)
+{
+	const int n = np_test_options(t);
+
+	*applied = 0;
+	for (int k = 0; k < n; k++) {
+		const struct np_reqfield *f = t->options[k];
+		const int value = v[k];
+
+		if (f->level && value != f->def &&
+		    setsockopt(fd, f->level, f->optname, &value, sizeof(value)) < 0) {
+			const int e = errno;
+
+			snprintf(why, whylen, "%s --%s %d: setsockopt: %s", t->name, f->name, value,
+				 strerror(e));
+			errno = e;
+			return -1;
+		}
+		*applied |= 1u << k;
+	}
+	return 0;
+}
+
+const struct np_reqfield *np_reqfields_unapplied(const struct np_test *t,
+						 const int32_t v[NP_TEST_OPTIONS],
+						 const struct np_omni_response *rsp)
+{
+	const struct np_test *served = t->served_as ? t->served_as : t;
+	const bool told = rsp->ext.caps & NP_EXT_CAP_APPLIED;
+
+	if (!rsp->ext.present)
+		return NULL;
+	for (int j = 0; j < np_test_options(t); j++) {
+		const struct np_reqfield *f = t->options[j];
+		const int k = field_index(served, f);
+
+		if (v[j] == f->def)
+			continue;
+		if (k < 0 || (told ? !(rsp->applied & (1u << k)) : rsp->ext.params[k] != v[j]))
+			return f;
+	}
+	return NULL;
+}
