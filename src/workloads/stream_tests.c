@@ -2,7 +2,8 @@
  * stream_tests.c - TCP_STREAM, TCP_MAERTS and UDP_STREAM: one side sends
  * as fast as it can, the other counts what arrives.
  *
- * Two loops serve all six roles: send_loop and recv_loop.  They read only
+ * Two loops serve all six roles: send_loop and recv_loop; a variant in a
+ * file of its own sends with np_stream_send (stream.h).  They read only
  * their run's flags and allocate nothing; their fast path prints nothing
  * (a -D tick's line comes from the run's on_tick, run.h) and reads the
  * clock only when netperf is asked for latency figures (-j, or a latency
@@ -32,6 +33,7 @@
 #include "run/test.h"
 #include "run/zerocopy.h"
 #include "wire/wire.h"
+#include "workloads/stream.h"
 
 /* What ends a send loop besides the timer and the count. */
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
@@ -69,8 +71,10 @@ static NP_HOT_INLINE void call_done(struct np_run *run, bool timed, uint64_t t0)
 		np_hist_add(run->hist, np_run_clock_ns() - t0);
 }
 
-/* Inlined into each caller, so that the constants from_file, timed and zc
- * (NULL: plain sends) cost the plain send loop nothing.
+/* Inlined into each caller, so that the constants from_file, timed, zc
+ * (NULL: plain sends) and more (send flags a variant adds: MSG_DONTWAIT,
+ * whose EAGAIN only says the socket is full) cost the plain send loop
+ * nothing.
  *
  * With zc the sends are MSG_ZEROCOPY: the kernel sends from buf's pages
  * until the send's completion comes.  The loop never writes buf, so the
@@ -78,12 +82,12 @@ static NP_HOT_INLINE void call_done(struct np_run *run, bool timed, uint64_t t0)
  * to stay within the pinned-page budget (zerocopy.h) and to count. */
 static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 					enum peer_close pc, bool from_file, bool timed,
-					struct np_zc *zc)
+					struct np_zc *zc, int more)
 {
 	const char *buf = run->sbuf;
 	const size_t size = (size_t)run->send_size;
 	const uint64_t limit = run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
-	const int flags = MSG_NOSIGNAL | (zc ? NP_MSG_ZEROCOPY : 0);
+	const int flags = MSG_NOSIGNAL | more | (zc ? NP_MSG_ZEROCOPY : 0);
 	struct np_counters *c = &run->c;
 	off_t off = 0;
 
@@ -111,7 +115,8 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 			continue;
 		}
 		switch (np_run_io_error(run, "send", errno, (udp ? NP_IO_UDP : 0u) |
-				       (pc == PEER_CLOSE_ENDS ? NP_IO_PEER : 0u))) {
+				       (pc == PEER_CLOSE_ENDS ? NP_IO_PEER : 0u) |
+				       (more & MSG_DONTWAIT ? NP_IO_OWN_TIME : 0u))) {
 		case NP_IO_LOST:
 			/* 2.7.1 counts a datagram the kernel dropped as a send. */
 			call_done(run, timed, t0);
@@ -130,8 +135,8 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc,
 				   bool from_file)
 {
-	return run->hist ? send_loop_with(run, fd, udp, pc, from_file, true, NULL)
-			 : send_loop_with(run, fd, udp, pc, from_file, false, NULL);
+	return run->hist ? send_loop_with(run, fd, udp, pc, from_file, true, NULL, 0)
+			 : send_loop_with(run, fd, udp, pc, from_file, false, NULL, 0);
 }
 
 /* Until EOF / an empty datagram, the timer, or limit bytes.  *eof says
@@ -200,8 +205,8 @@ static NP_HOT_INLINE int tcp_send_client(struct np_run *run, bool from_file)
 	if (np_run_connect(run) < 0)
 		return -1;
 	rc = !zerocopy ? send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file)
-	   : run->hist ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, true, &zc)
-		       : send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, false, &zc);
+	   : run->hist ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, true, &zc, 0)
+		       : send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, false, &zc, 0);
 	if (rc < 0)
 		return -1;
 	if (shutdown(run->fd, SHUT_WR) < 0)
@@ -281,7 +286,7 @@ static int tcp_maerts_server(struct np_run *run)
 		return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
 	if (np_zc_start(run, &zc, run->conn, (size_t)run->send_size) < 0)
 		return -1;
-	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, false, &zc);
+	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, false, &zc, 0);
 	if (rc == 0)
 		np_zc_finish(run, &zc, run->conn);
 	return rc;
@@ -293,19 +298,35 @@ enum { UDP_STREAM_BATCH, UDP_STREAM_GSO };
 static int udp_mmsg_client(struct np_run *run);
 static int udp_mmsg_server(struct np_run *run);
 
-static int udp_stream_client(struct np_run *run)
+/* A stream test's sender, its own end included: TCP half-closes and
+ * waits for the receiver's EOF, UDP sends its end markers.  The UDP
+ * socket is connected: the kernel skips a route lookup per datagram, and
+ * nothing changes on the wire. */
+int np_stream_send(struct np_run *run, int flags)
 {
+	const bool udp = run->test->sock_type == SOCK_DGRAM;
 	int rc;
 
-	if (run->params[UDP_STREAM_BATCH] > 1 || run->params[UDP_STREAM_GSO] > 0)
-		return udp_mmsg_client(run);
-	/* Connected: the kernel skips a route lookup per datagram, and
-	 * nothing changes on the wire. */
 	if (np_run_connect(run) < 0)
 		return -1;
-	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS, false);
-	np_run_udp_end(run);
-	return rc;
+	rc = run->hist ? send_loop_with(run, run->fd, udp, PEER_CLOSE_FAILS, false, true, NULL, flags)
+		       : send_loop_with(run, run->fd, udp, PEER_CLOSE_FAILS, false, false, NULL, flags);
+	if (udp) {
+		np_run_udp_end(run);
+		return rc;
+	}
+	if (rc < 0)
+		return -1;
+	if (shutdown(run->fd, SHUT_WR) < 0)
+		return np_run_fail(run, "shutdown", errno);
+	return np_run_drain(run, run->fd);
+}
+
+static int udp_stream_client(struct np_run *run)
+{
+	if (run->params[UDP_STREAM_BATCH] > 1 || run->params[UDP_STREAM_GSO] > 0)
+		return udp_mmsg_client(run);
+	return np_stream_send(run, 0);
 }
 
 /* One datagram for np_run_udp_lock and np_run_udp_tail. */
