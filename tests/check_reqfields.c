@@ -29,12 +29,36 @@ static const struct np_test variant = {
 	.direction = NP_DIR_RECV, .served_as = &np_test_udp_stream, .options = busy_only,
 };
 
+/* The walks on a test, as netperf and netserver call them. */
+static void encode(const struct np_test *t, const int32_t *v, int32_t *w)
+{
+	np_reqfields_encode(t->options, np_test_served(t)->options, v, w);
+}
+
+static int decode(const struct np_test *t, bool present, const int32_t *w, int32_t *v,
+		  char *why)
+{
+	return np_reqfields_decode(t->name, t->options, present, w, v, why, 160);
+}
+
+static int apply(const struct np_test *t, const int32_t *v, int fd, uint32_t *applied,
+		 char *why)
+{
+	return np_reqfields_apply(t->name, t->options, v, fd, applied, why, 200);
+}
+
+static const struct np_reqfield *unapplied(const struct np_test *t, const int32_t *v,
+					   const struct np_omni_response *r)
+{
+	return np_reqfields_unapplied(t->options, np_test_served(t)->options, v, r);
+}
+
 START_TEST(test_encode_order)
 {
 	const int32_t v[NP_TEST_OPTIONS] = { 1, 65536 };
 	int32_t w[NP_EXT_PARAMS];
 
-	np_reqfields_encode(&np_test_tcp_stream, v, w);
+	encode(&np_test_tcp_stream, v, w);
 	ck_assert_int_eq(w[0], 1);       /* --zerocopy */
 	ck_assert_int_eq(w[1], 65536);   /* --remote-lowat */
 	for (int k = 2; k < NP_EXT_PARAMS; k++)
@@ -50,12 +74,12 @@ START_TEST(test_encode_variant)
 	int32_t w[NP_EXT_PARAMS];
 
 	ck_assert_int_eq(np_test_options(&variant), 1);
-	np_reqfields_encode(&variant, v, w);
+	encode(&variant, v, w);
 	ck_assert_int_eq(w[0], 1);   /* UDP_STREAM's --batch: its default */
 	ck_assert_int_eq(w[1], 0);   /* --gso */
 	ck_assert_int_eq(w[2], 1);   /* --busy-poll, V's */
 	/* TCP_SENDFILE takes none: TCP_STREAM's defaults. */
-	np_reqfields_encode(&np_test_tcp_sendfile, v, w);
+	encode(&np_test_tcp_sendfile, v, w);
 	ck_assert_int_eq(w[0], 0);
 	ck_assert_int_eq(w[1], 0);
 	/* What netserver reads from them passes its checks. */
@@ -63,9 +87,8 @@ START_TEST(test_encode_variant)
 		int32_t got[NP_TEST_OPTIONS];
 		char why[160];
 
-		np_reqfields_encode(&variant, v, w);
-		ck_assert_int_eq(np_reqfields_decode(&np_test_udp_stream, true, w, got, why,
-						     sizeof(why)), 0);
+		encode(&variant, v, w);
+		ck_assert_int_eq(decode(&np_test_udp_stream, true, w, got, why), 0);
 		ck_assert_int_eq(got[2], 1);
 	}
 }
@@ -77,21 +100,19 @@ START_TEST(test_decode_range)
 	char why[160];
 
 	/* Without the magic: the defaults, whatever the words hold. */
-	ck_assert_int_eq(np_reqfields_decode(&np_test_udp_stream, false, w, v, why, sizeof(why)), 0);
+	ck_assert_int_eq(decode(&np_test_udp_stream, false, w, v, why), 0);
 	ck_assert_int_eq(v[0], 1);
 	/* With it: each word within its field's range. */
-	ck_assert_int_eq(np_reqfields_decode(&np_test_udp_stream, true, w, v, why, sizeof(why)),
-			 EINVAL);
+	ck_assert_int_eq(decode(&np_test_udp_stream, true, w, v, why), EINVAL);
 	ck_assert_str_eq(why, "UDP_STREAM --batch out of range: 0 (1..1024)");
 	w[0] = 1024;
 	w[1] = 65508;
-	ck_assert_int_eq(np_reqfields_decode(&np_test_udp_stream, true, w, v, why, sizeof(why)),
-			 EINVAL);
+	ck_assert_int_eq(decode(&np_test_udp_stream, true, w, v, why), EINVAL);
 	ck_assert_str_eq(why, "UDP_STREAM --gso out of range: 65508 (0..65507)");
 	w[1] = 1472;
 	w[2] = 1;
 	w[5] = -7;   /* past the test's fields: not read */
-	ck_assert_int_eq(np_reqfields_decode(&np_test_udp_stream, true, w, v, why, sizeof(why)), 0);
+	ck_assert_int_eq(decode(&np_test_udp_stream, true, w, v, why), 0);
 	ck_assert_int_eq(v[0], 1024);
 	ck_assert_int_eq(v[1], 1472);
 	ck_assert_int_eq(v[2], 1);
@@ -110,25 +131,21 @@ START_TEST(test_apply_sockopt)
 	char why[200];
 
 	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(np_reqfields_apply(&np_test_tcp_stream, v, fd, &applied, why,
-					    sizeof(why)), 0);
+	ck_assert_int_eq(apply(&np_test_tcp_stream, v, fd, &applied, why), 0);
 	ck_assert_uint_eq(applied, 0x3);
 	ck_assert_int_eq(getsockopt(fd, SOL_SOCKET, SO_RCVLOWAT, &got, &len), 0);
 	ck_assert_int_eq(got, 1);            /* the default left alone */
 	v[1] = 4096;
-	ck_assert_int_eq(np_reqfields_apply(&np_test_tcp_stream, v, fd, &applied, why,
-					    sizeof(why)), 0);
+	ck_assert_int_eq(apply(&np_test_tcp_stream, v, fd, &applied, why), 0);
 	ck_assert_int_eq(getsockopt(fd, SOL_SOCKET, SO_RCVLOWAT, &got, &len), 0);
 	ck_assert_int_eq(got, 4096);
 	close(fd);
 	/* A refused option fails with its field named. */
-	ck_assert_int_eq(np_reqfields_apply(&np_test_tcp_stream, v, -1, &applied, why,
-					    sizeof(why)), -1);
+	ck_assert_int_eq(apply(&np_test_tcp_stream, v, -1, &applied, why), -1);
 	ck_assert_int_eq(errno, EBADF);
 	ck_assert_str_eq(why, "TCP_STREAM --remote-lowat 4096: setsockopt: Bad file descriptor");
 	/* A test without socket options applies all its fields. */
-	ck_assert_int_eq(np_reqfields_apply(&np_test_udp_stream, v, -1, &applied, why,
-					    sizeof(why)), 0);
+	ck_assert_int_eq(apply(&np_test_udp_stream, v, -1, &applied, why), 0);
 	ck_assert_uint_eq(applied, 0x7);
 }
 END_TEST
@@ -142,38 +159,38 @@ START_TEST(test_unapplied)
 
 	memset(&r, 0, sizeof(r));
 	/* Not netserver-ng (2.7.1's): nothing to ask. */
-	ck_assert_ptr_null(np_reqfields_unapplied(&np_test_tcp_stream, v, &r));
+	ck_assert_ptr_null(unapplied(&np_test_tcp_stream, v, &r));
 	/* netserver-ng that says what it applied. */
 	r.ext = (struct np_ext){ .present = true, .version = NP_EXT_VERSION,
 				 .caps = NP_EXT_SERVER_CAPS };
 	r.applied = 0x1;
-	ck_assert_ptr_eq(np_reqfields_unapplied(&np_test_tcp_stream, v, &r),
+	ck_assert_ptr_eq(unapplied(&np_test_tcp_stream, v, &r),
 			 &np_field_remote_lowat);
 	r.applied = 0x2;
-	ck_assert_ptr_eq(np_reqfields_unapplied(&np_test_tcp_stream, v, &r), &np_field_zerocopy);
+	ck_assert_ptr_eq(unapplied(&np_test_tcp_stream, v, &r), &np_field_zerocopy);
 	r.applied = 0x3;
-	ck_assert_ptr_null(np_reqfields_unapplied(&np_test_tcp_stream, v, &r));
+	ck_assert_ptr_null(unapplied(&np_test_tcp_stream, v, &r));
 	/* A field left at its default need not be applied: an older
 	 * netserver runs the test as it always did. */
 	r.applied = 0;
-	ck_assert_ptr_null(np_reqfields_unapplied(&np_test_tcp_stream, dflt, &r));
+	ck_assert_ptr_null(unapplied(&np_test_tcp_stream, dflt, &r));
 	/* Older (no NP_EXT_CAP_APPLIED): the echo of the values tells. */
 	r.ext.caps = NP_EXT_CAP_FLOWS | NP_EXT_CAP_HOST_FACTS;
 	r.applied = 0x3;
 	r.ext.params[0] = 1;
-	ck_assert_ptr_eq(np_reqfields_unapplied(&np_test_tcp_stream, v, &r),
+	ck_assert_ptr_eq(unapplied(&np_test_tcp_stream, v, &r),
 			 &np_field_remote_lowat);
 	r.ext.params[1] = 4096;
-	ck_assert_ptr_null(np_reqfields_unapplied(&np_test_tcp_stream, v, &r));
+	ck_assert_ptr_null(unapplied(&np_test_tcp_stream, v, &r));
 	/* A variant's field: at the served test's place (UDP_STREAM's 2). */
 	{
 		const int32_t vv[NP_TEST_OPTIONS] = { 1 };
 
 		r.ext.caps = NP_EXT_SERVER_CAPS;
 		r.applied = 0x3;
-		ck_assert_ptr_eq(np_reqfields_unapplied(&variant, vv, &r), &np_field_busy_poll);
+		ck_assert_ptr_eq(unapplied(&variant, vv, &r), &np_field_busy_poll);
 		r.applied = 0x4;
-		ck_assert_ptr_null(np_reqfields_unapplied(&variant, vv, &r));
+		ck_assert_ptr_null(unapplied(&variant, vv, &r));
 	}
 }
 END_TEST

@@ -31,6 +31,7 @@
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "wire/wire.h"
 

@@ -18,6 +18,7 @@
 
 #include "report/metrics.h"
 #include "report/report.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "workloads/stream.h"
 

@@ -61,7 +61,7 @@ static void build_request(const struct np_plan *p, const struct np_flow *l, int 
 				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
 	/* The test's own options, in the parameter words of the test
 	 * netserver runs for it. */
-	np_reqfields_encode(t, o->test_params, q->ext.params);
+	np_reqfields_encode(t->options, np_test_served(t)->options, o->test_params, q->ext.params);
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];
@@ -291,7 +291,8 @@ static int server_kind(const struct np_plan *p, struct np_flow *l,
 	/* Its own options: netserver-ng says which it applied.  One that
 	 * does not know a field (an older version) would run the test
 	 * without it, and measure something else without a word. */
-	if ((f = np_reqfields_unapplied(p->test, p->o->test_params, rsp)) != NULL)
+	if ((f = np_reqfields_unapplied(p->test->options, np_test_served(p->test)->options,
+					 p->o->test_params, rsp)) != NULL)
 		return np_fail(err, "the netserver at %s port %u does not apply %s's --%s (an "
 			       "older netserver-ng?): the test would run without it",
 			       p->rname, (unsigned)p->o->port, p->test->name, f->name);

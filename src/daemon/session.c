@@ -361,7 +361,8 @@ static int test_params(struct session *s, const struct np_omni_request *q,
 		       const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
 {
 	char why[160];
-	int err = np_reqfields_decode(t, q->ext.present, q->ext.params, out, why, sizeof(why));
+	int err = np_reqfields_decode(t->name, t->options, q->ext.present, q->ext.params, out,
+				      why, sizeof(why));
 
 	if (err)
 		return refuse(s, err, why);
@@ -468,8 +469,8 @@ static int apply_fields(struct session *s, struct test_state *ts)
 {
 	char why[200];
 
-	if (np_reqfields_apply(ts->t, ts->run.params, ts->run.fd, &ts->applied, why,
-			       sizeof(why)) < 0)
+	if (np_reqfields_apply(ts->t->name, ts->t->options, ts->run.params, ts->run.fd,
+			       &ts->applied, why, sizeof(why)) < 0)
 		return refuse_open(s, errno, why);
 	return 0;
 }

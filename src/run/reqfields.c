@@ -15,7 +15,6 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "run/test.h"
 
 /* The kernel's fast paths (netperf.1, "The kernel's fast paths") and
  * netserver's socket options, netperf-ng's own: off (their default) unless
@@ -52,21 +51,11 @@ const struct np_reqfield np_field_remote_lowat = {
 	SOL_SOCKET, SO_RCVLOWAT
 };
 
-/* Where t takes f, -1 when it does not. */
-static int field_index(const struct np_test *t, const struct np_reqfield *f)
+int np_reqfields_count(const struct np_reqfield *const *f)
 {
-	for (int k = 0; t->options && t->options[k]; k++)
-		if (t->options[k] == f)
-			return k;
-	return -1;
-}
-
-int np_test_options(const struct np_test *t)
-{
-	const struct np_test *served = t->served_as ? t->served_as : t;
 	int n = 0;
 
-	for (const struct np_reqfield *const *f = t->options; f && *f; f++, n++) {
+	for (; f && *f; f++, n++) {
 		const struct np_reqfield *o = *f;
 
 		/* A descriptor's mistake, found the first time the test runs. */
@@ -75,59 +64,54 @@ int np_test_options(const struct np_test *t)
 		assert(o->min <= o->def && o->def <= o->max);
 		assert(o->metavar && o->help);
 		assert(o->metavar[0] || (o->min == 0 && o->max == 1 && o->def == 0));
-		/* Its value travels in the served test's words, or nowhere. */
-		assert(served == t || field_index(served, o) >= 0);
 	}
 	return n;
 }
 
-void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
+int np_reqfields_index(const struct np_reqfield *const *f, const struct np_reqfield *r)
 {
-	const int n = np_test_options(t);
+	for (int k = 0; f && f[k]; k++)
+		if (f[k] == r)
+			return k;
+	return -1;
+}
+
+void np_reqfields_defaults(const struct np_reqfield *const *f, int32_t v[NP_TEST_OPTIONS])
+{
+	const int n = np_reqfields_count(f);
 
 	for (int i = 0; i < NP_TEST_OPTIONS; i++)
-		out[i] = i < n ? (int32_t)t->options[i]->def : 0;
+		v[i] = i < n ? (int32_t)f[i]->def : 0;
 }
 
-int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
-		      const char *name)
+void np_reqfields_encode(const struct np_reqfield *const *own,
+			 const struct np_reqfield *const *served,
+			 const int32_t v[NP_TEST_OPTIONS], int32_t words[NP_EXT_PARAMS])
 {
-	for (int k = 0; t->options && t->options[k]; k++)
-		if (strcmp(t->options[k]->name, name) == 0)
-			return v[k];
-	return 0;
-}
-
-void np_reqfields_encode(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
-			 int32_t words[NP_EXT_PARAMS])
-{
-	const struct np_test *served = t->served_as ? t->served_as : t;
-
 	_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per field");
-	np_test_option_defaults(served, words);
-	for (int k = 0; k < np_test_options(served); k++) {
-		const int j = field_index(t, served->options[k]);
+	np_reqfields_defaults(served, words);
+	for (int k = 0; k < np_reqfields_count(served); k++) {
+		const int j = np_reqfields_index(own, served[k]);
 
 		if (j >= 0)
 			words[k] = v[j];
 	}
 }
 
-int np_reqfields_decode(const struct np_test *t, bool present,
+int np_reqfields_decode(const char *test, const struct np_reqfield *const *f, bool present,
 			const int32_t words[NP_EXT_PARAMS], int32_t v[NP_TEST_OPTIONS],
 			char *why, size_t whylen)
 {
-	const int n = np_test_options(t);
+	const int n = np_reqfields_count(f);
 
-	np_test_option_defaults(t, v);
+	np_reqfields_defaults(f, v);
 	if (!present)
 		return 0;
 	for (int k = 0; k < n; k++) {
-		const struct np_reqfield *f = t->options[k];
-
-		if (words[k] < f->min || words[k] > f->max) {
-			snprintf(why, whylen, "%s --%s out of range: %ld (%lld..%lld)", t->name,
-				 f->name, (long)words[k], (long long)f->min, (long long)f->max);
+		if (words[k] < f[k]->min || words[k] > f[k]->max) {
+			snprintf(why, whylen, "%s --%s out of range: %ld (%lld..%lld)", test,
+				 f[k]->name, (long)words[k], (long long)f[k]->min,
+				 (long long)f[k]->max);
 			return EINVAL;
 		}
 		v[k] = words[k];
@@ -135,21 +119,21 @@ int np_reqfields_decode(const struct np_test *t, bool present,
 	return 0;
 }
 
-int np_reqfields_apply(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS], int fd,
-		       uint32_t *applied, char *why, size_t whylen)
+int np_reqfields_apply(const char *test, const struct np_reqfield *const *f,
+		       const int32_t v[NP_TEST_OPTIONS], int fd, uint32_t *applied, char *why,
+		       size_t whylen)
 {
-	const int n = np_test_options(t);
+	const int n = np_reqfields_count(f);
 
 	*applied = 0;
 	for (int k = 0; k < n; k++) {
-		const struct np_reqfield *f = t->options[k];
 		const int value = v[k];
 
-		if (f->level && value != f->def &&
-		    setsockopt(fd, f->level, f->optname, &value, sizeof(value)) < 0) {
+		if (f[k]->level && value != f[k]->def &&
+		    setsockopt(fd, f[k]->level, f[k]->optname, &value, sizeof(value)) < 0) {
 			const int e = errno;
 
-			snprintf(why, whylen, "%s --%s %d: setsockopt: %s", t->name, f->name, value,
+			snprintf(why, whylen, "%s --%s %d: setsockopt: %s", test, f[k]->name, value,
 				 strerror(e));
 			errno = e;
 			return -1;
@@ -159,23 +143,22 @@ int np_reqfields_apply(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS]
 	return 0;
 }
 
-const struct np_reqfield *np_reqfields_unapplied(const struct np_test *t,
+const struct np_reqfield *np_reqfields_unapplied(const struct np_reqfield *const *own,
+						 const struct np_reqfield *const *served,
 						 const int32_t v[NP_TEST_OPTIONS],
 						 const struct np_omni_response *rsp)
 {
-	const struct np_test *served = t->served_as ? t->served_as : t;
 	const bool told = rsp->ext.caps & NP_EXT_CAP_APPLIED;
 
 	if (!rsp->ext.present)
 		return NULL;
-	for (int j = 0; j < np_test_options(t); j++) {
-		const struct np_reqfield *f = t->options[j];
-		const int k = field_index(served, f);
+	for (int j = 0; j < np_reqfields_count(own); j++) {
+		const int k = np_reqfields_index(served, own[j]);
 
-		if (v[j] == f->def)
+		if (v[j] == own[j]->def)
 			continue;
 		if (k < 0 || (told ? !(rsp->applied & (1u << k)) : rsp->ext.params[k] != v[j]))
-			return f;
+			return own[j];
 	}
 	return NULL;
 }

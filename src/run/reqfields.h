@@ -23,7 +23,7 @@
  * A long option after "--" (netperf -t TEST -- --name VALUE, or
  * --name=VALUE), never a letter: the letters are netperf 2.7.1's.  Values
  * are whole numbers within min..max, which must fit int32_t (each travels
- * as one word), with min <= def <= max; np_test_options() checks this
+ * as one word), with min <= def <= max; np_reqfields_count checks this
  * contract.  help may hold '\n' for its continuation lines, as the option
  * tables do.
  */
@@ -46,51 +46,55 @@ struct np_reqfield {
 	int level, optname;
 };
 
-/* The rows of netperf-ng's own tests (reqfields.c); a test-suite test may
- * declare one of its own (tests/selftest_tests.c). */
+/* The rows of netperf-ng's own tests (reqfields.c); a test of the test
+ * suite's may declare one of its own (tests/selftest_tests.c). */
 extern const struct np_reqfield np_field_zerocopy, np_field_batch, np_field_gso,
 	np_field_busy_poll, np_field_remote_lowat;
 
-struct np_test;
+/*
+ * The walks, over a test's list of rows (np_test.options: at most
+ * NP_TEST_OPTIONS, NULL-terminated; NULL = none), values in its order.
+ * A variant's list (own) travels in the words of the test netserver runs
+ * for it (served: np_test_served, test.h), which takes all of its rows.
+ */
 
-/* How many fields t takes (0..NP_TEST_OPTIONS); asserts the contract
- * above, and that a variant (served_as) takes only fields of the test
- * netserver runs for it.  np_test_option_defaults fills all
- * NP_TEST_OPTIONS values: each field's default, 0 past them. */
-int np_test_options(const struct np_test *t);
-void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS]);
-/* The value of t's field name in v (t's order), 0 when t has no such
- * field: code that serves several tests asks by name. */
-int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
-		      const char *name);
+/* How many rows f holds; asserts each row's contract (above). */
+int np_reqfields_count(const struct np_reqfield *const *f);
+/* Where f holds row r (the same row: a variant shares its served test's),
+ * -1 when it does not. */
+int np_reqfields_index(const struct np_reqfield *const *f, const struct np_reqfield *r);
+/* Each row's default, 0 past them. */
+void np_reqfields_defaults(const struct np_reqfield *const *f, int32_t v[NP_TEST_OPTIONS]);
 
-/* netperf: the request's parameter words from t's values v: the fields
- * of the test netserver runs (t->served_as, else t), in its order, each
- * t's value, or its default where t does not take it. */
-void np_reqfields_encode(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
-			 int32_t words[NP_EXT_PARAMS]);
+/* netperf: the request's parameter words, one per row of served, each
+ * own's value v, or the row's default where own does not take it. */
+void np_reqfields_encode(const struct np_reqfield *const *own,
+			 const struct np_reqfield *const *served,
+			 const int32_t v[NP_TEST_OPTIONS], int32_t words[NP_EXT_PARAMS]);
 
-/* netserver: t's values from a request's words (present: the
- * extension's magic came; else each field's default), each within its
- * field's range.  Words past t's fields are not read (a later version's
+/* netserver: the values of test's rows f from a request's words (present:
+ * the extension's magic came; else each row's default), each within its
+ * row's range.  Words past f's rows are not read (a later version's
  * field this netserver lacks: the response does not say it applied it).
  * 0, or EINVAL with why ("UDP_STREAM --batch out of range: 0 (1..1024)"). */
-int np_reqfields_decode(const struct np_test *t, bool present,
+int np_reqfields_decode(const char *test, const struct np_reqfield *const *f, bool present,
 			const int32_t words[NP_EXT_PARAMS], int32_t v[NP_TEST_OPTIONS],
 			char *why, size_t whylen);
 
-/* netserver: the socket options among t's fields, each value other than
- * its field's default set on fd; *applied gets bit k for each field k of
- * t (the loops read the others).  0, or -1 with errno and why. */
-int np_reqfields_apply(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS], int fd,
-		       uint32_t *applied, char *why, size_t whylen);
+/* netserver: the socket options among the rows f, each value other than
+ * its row's default set on fd; *applied gets bit k for each row k (the
+ * loops read the others).  0, or -1 with errno and why. */
+int np_reqfields_apply(const char *test, const struct np_reqfield *const *f,
+		       const int32_t v[NP_TEST_OPTIONS], int fd, uint32_t *applied, char *why,
+		       size_t whylen);
 
-/* netperf: the first of t's fields, given a value other than its
- * default, that netserver-ng's response rsp does not say it applied:
- * its applied word where its caps has NP_EXT_CAP_APPLIED, else (an older
- * netserver-ng) the echo of the value in its parameter words.  NULL when
- * all were, or rsp is not netserver-ng's. */
-const struct np_reqfield *np_reqfields_unapplied(const struct np_test *t,
+/* netperf: the first of own's rows, given a value other than its default,
+ * that netserver-ng's response rsp does not say it applied at its place
+ * in served: its applied word where its caps has NP_EXT_CAP_APPLIED, else
+ * (netserver-ng 0.1.0) the echo of the value in its parameter words.
+ * NULL when all were, or rsp is not netserver-ng's. */
+const struct np_reqfield *np_reqfields_unapplied(const struct np_reqfield *const *own,
+						 const struct np_reqfield *const *served,
 						 const int32_t v[NP_TEST_OPTIONS],
 						 const struct np_omni_response *rsp);
 

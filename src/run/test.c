@@ -9,6 +9,7 @@
 
 #include "run/test.h"
 
+#include <assert.h>
 #include <string.h>
 #include <strings.h>
 
@@ -64,6 +65,34 @@ const char *np_test_direction_name(const struct np_test *t)
 const struct np_test *const *np_tests(void)
 {
 	return np_test_registry;
+}
+
+const struct np_test *np_test_served(const struct np_test *t)
+{
+	return t->served_as ? t->served_as : t;
+}
+
+int np_test_options(const struct np_test *t)
+{
+	const int n = np_reqfields_count(t->options);
+
+	/* A variant's values travel in its served test's words, or nowhere. */
+	for (int k = 0; k < n; k++)
+		assert(np_reqfields_index(np_test_served(t)->options, t->options[k]) >= 0);
+	return n;
+}
+
+void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
+{
+	np_reqfields_defaults(t->options, out);
+}
+
+int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS], const char *name)
+{
+	for (int k = 0; t->options && t->options[k]; k++)
+		if (strcmp(t->options[k]->name, name) == 0)
+			return v[k];
+	return 0;
 }
 
 int32_t np_test_default_size(int bufsize, bool udp)

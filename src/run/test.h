@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "run/reqfields.h"
+#include "run/reqfields.h"
 #include "run/run.h"
 
 struct np_report;
@@ -109,6 +110,19 @@ extern const struct np_test *const np_test_registry[];
 
 /* All tests, NULL-terminated, for help texts. */
 const struct np_test *const *np_tests(void);
+
+/* The test netserver runs for t: t->served_as, else t. */
+const struct np_test *np_test_served(const struct np_test *t);
+/* How many options (request fields) t takes, 0..NP_TEST_OPTIONS; asserts
+ * their contract (reqfields.h) and that a variant takes only rows of the
+ * test netserver runs for it.  np_test_option_defaults fills all
+ * NP_TEST_OPTIONS values: each field's default, 0 past them. */
+int np_test_options(const struct np_test *t);
+void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS]);
+/* The value of t's option name in v (t's order), 0 when t has no such
+ * option: code that serves several tests asks by name. */
+int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
+		      const char *name);
 
 /* netperf's default message size, on both ends: the socket buffer, within
  * what one message may be (NP_UDP_MAX, NP_MAX_TCP_MSG), 4096 when the

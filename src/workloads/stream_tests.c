@@ -30,6 +30,7 @@
 #include "report/report.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "run/zerocopy.h"
 #include "wire/wire.h"
