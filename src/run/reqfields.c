@@ -15,41 +15,9 @@
 #include <string.h>
 #include <sys/socket.h>
 
-
-/* The kernel's fast paths (netperf.1, "The kernel's fast paths") and
- * netserver's socket options, netperf-ng's own: off (their default) unless
- * asked, so a plain command line measures what netperf 2.7.1 measures. */
-const struct np_reqfield np_field_zerocopy = {
-	"zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n"
-	"the kernel copied anyway (loopback and veth always copy)", 0, 1, 0, false, 0, 0
-};
-
-const struct np_reqfield np_field_batch = {
-	"batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"
-	"on both ends (1: one per call, as netperf 2.7.1); UDP_RR\n"
-	"batches its requests and responses with -b only", 1, 1024, 1, false, 0, 0
-};
-
-const struct np_reqfield np_field_gso = {
-	"gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
-	"datagrams of this size (UDP_SEGMENT), the receiver takes\n"
-	"them coalesced (UDP_GRO); 0: off", 0, 65507, 0, false, 0, 0
-};
-
-const struct np_reqfield np_field_busy_poll = {
-	"busy-poll", "", "Spin on non-blocking receives instead of sleeping (both\n"
-	"ends in _RR tests, netserver's in UDP_STREAM: no wake-up\n"
-	"for the sender to pay), and set SO_BUSY_POLL and\n"
-	"SO_PREFER_BUSY_POLL (netserver-ng serves it when started\n"
-	"with --allow-option busy-poll)", 0, 1, 0, true, 0, 0
-};
-
-const struct np_reqfield np_field_remote_lowat = {
-	"remote-lowat", "bytes", "netserver's receive socket wakes its reader only once\n"
-	"this many bytes are queued (SO_RCVLOWAT; the kernel caps\n"
-	"it at half the socket buffer); 0: the kernel's default", 0, 1 << 30, 0, false,
-	SOL_SOCKET, SO_RCVLOWAT
-};
+/* The rows (reqfields.h's NP_REQFIELDS), each np_field_ID. */
+#define NP_REQFIELD_DEFINE(id, ...) const struct np_reqfield np_field_##id = { __VA_ARGS__ };
+NP_REQFIELDS(NP_REQFIELD_DEFINE)
 
 int np_reqfields_count(const struct np_reqfield *const *f)
 {

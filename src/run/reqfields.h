@@ -46,10 +46,38 @@ struct np_reqfield {
 	int level, optname;
 };
 
-/* The rows of netperf-ng's own tests (reqfields.c); a test of the test
- * suite's may declare one of its own (tests/selftest_tests.c). */
-extern const struct np_reqfield np_field_zerocopy, np_field_batch, np_field_gso,
-	np_field_busy_poll, np_field_remote_lowat;
+/*
+ * The rows of netperf-ng's own tests, one X(ID, ...) each, the members in
+ * struct np_reqfield's order (a help text's lines joined by \n):
+ * reqfields.c defines each as np_field_ID, declared below.  They are the
+ * kernel's fast paths (netperf.1, "The kernel's fast paths") and
+ * netserver's socket options, off (their default) unless asked, so a
+ * plain command line measures what netperf 2.7.1 measures.  A test of the
+ * test suite's may declare a row of its own (tests/selftest_tests.c).
+ */
+#define NP_REQFIELDS(X)                                                                      \
+	X(zerocopy, "zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n" \
+	  "the kernel copied anyway (loopback and veth always copy)", 0, 1, 0, false, 0, 0)     \
+	X(batch, "batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"       \
+	  "on both ends (1: one per call, as netperf 2.7.1); UDP_RR\n"                          \
+	  "batches its requests and responses with -b only", 1, 1024, 1, false, 0, 0)          \
+	X(gso, "gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"    \
+	  "datagrams of this size (UDP_SEGMENT), the receiver takes\n"                          \
+	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0, false, 0, 0)                        \
+	X(busy_poll, "busy-poll", "", "Spin on non-blocking receives instead of sleeping (both\n" \
+	  "ends in _RR tests, netserver's in UDP_STREAM: no wake-up\n"                          \
+	  "for the sender to pay), and set SO_BUSY_POLL and\n"                                  \
+	  "SO_PREFER_BUSY_POLL (netserver-ng serves it when started\n"                          \
+	  "with --allow-option busy-poll)", 0, 1, 0, true, 0, 0)                               \
+	X(remote_lowat, "remote-lowat", "bytes",                                                \
+	  "netserver's receive socket wakes its reader only once\n"                             \
+	  "this many bytes are queued (SO_RCVLOWAT; the kernel caps\n"                          \
+	  "it at half the socket buffer); 0: the kernel's default", 0, 1 << 30, 0, false,      \
+	  SOL_SOCKET, SO_RCVLOWAT)
+
+#define NP_REQFIELD_DECLARE(id, ...) extern const struct np_reqfield np_field_##id;
+NP_REQFIELDS(NP_REQFIELD_DECLARE)
+#undef NP_REQFIELD_DECLARE
 
 /*
  * The walks, over a test's list of rows (np_test.options: at most
