@@ -13,6 +13,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>   /* a row may name an IPPROTO_TCP option */
 #include <sys/socket.h>
 
 /* The rows (reqfields.h's NP_REQFIELDS), each np_field_ID. */
