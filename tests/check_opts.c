@@ -1118,11 +1118,10 @@ END_TEST
  * defaults: 0 past a test's options. */
 START_TEST(test_own_options)
 {
-	static const struct np_test_option two[] = {
-		{ "alpha", "N", "first", -5, 5, -3, false },
-		{ "beta", "N", "second", INT32_MIN, INT32_MAX, INT32_MAX, false },
-		{ NULL, NULL, NULL, 0, 0, 0, false },
-	};
+	static const struct np_reqfield alpha = { "alpha", "N", "first", -5, 5, -3, false, 0, 0 };
+	static const struct np_reqfield beta = { "beta", "N", "second", INT32_MIN, INT32_MAX,
+						 INT32_MAX, false, 0, 0 };
+	static const struct np_reqfield *const two[] = { &alpha, &beta, NULL };
 	const struct np_test fake = { .name = "FAKE", .options = two };
 	int32_t def[NP_TEST_OPTIONS];
 	FILE *devnull = fopen("/dev/null", "w");
@@ -1142,7 +1141,7 @@ START_TEST(test_own_options)
 
 		for (int i = 0; i < n; i++)
 			for (int j = 0; j < i; j++)
-				ck_assert_str_ne((*t)->options[i].name, (*t)->options[j].name);
+				ck_assert_str_ne((*t)->options[i]->name, (*t)->options[j]->name);
 		if (np_opts_parse(3, argv, &o, devnull, devnull) != NP_OPTS_RUN)
 			continue;
 		np_test_option_defaults(o.test, def);

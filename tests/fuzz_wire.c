@@ -156,6 +156,8 @@ static void same_response(const struct np_omni_response *a,
 	SAME(socket_tos);
 	same_ext(&a->ext, &b->ext);
 	SAME(data_proof);
+	SAME(applied);
+	SAME_BYTES(refusal);
 }
 
 static void same_results(const struct np_omni_results *a,

@@ -27,6 +27,12 @@
                                    cannot be true, to one client after
                                    another; MODE absurd or hide (figures_peer)
 
+  hostile.py unapplied-peer MODE   listen, print the port, serve TCP_STREAM
+                                   as a netserver-ng that does not apply
+                                   every request field it is sent, to one
+                                   client after another; MODE old (0.1.0's
+                                   echo) or mask (the applied word)
+
   hostile.py facts-flood PORT N    ask the netserver on PORT for its host
                                    facts N times on one connection; every
                                    answer must be a facts reply
@@ -98,6 +104,7 @@ Tools for the limit tests:
 Message layouts come from refpeer.py, the wire-compatible reference peer.
 """
 import os
+import select
 import socket
 import struct
 import sys
@@ -630,9 +637,10 @@ def one_client():
     return c, refpeer.recv_exact(c, MSG)
 
 
-def answer_stream(c, caps=None):
+def answer_stream(c, caps=None, echo=None, applied=0):
     """Answer a TCP_STREAM request with a data port, as netserver-ng with
-    caps when they are given; the data socket, listening."""
+    caps when they are given (and the parameter words echo, the applied
+    word); the data socket, listening."""
     d = socket.socket()
     d.bind((CLIENT, 0))
     d.listen(1)
@@ -643,6 +651,9 @@ def answer_stream(c, caps=None):
     m = bytearray(refpeer.encode(refpeer.OMNI_RESPONSE, refpeer.RSP, rsp))
     if caps is not None:
         struct.pack_into(">IIII", m, 0x280, EXT_MAGIC, 0, 1, caps)
+    if echo is not None:
+        m[0x260:0x280] = echo
+        struct.pack_into(">I", m, 0x258, applied)
     c.sendall(bytes(m))
     return d
 
@@ -755,6 +766,58 @@ def serve_facts_client(c, mode):
         stream_iteration(c, HOSTILE_CONG if mode == "strings" and first else b"",
                          0x7fffffff if mode == "cpus" else 0)
         first = False
+
+
+CAP_APPLIED = 0x8
+
+
+def unapplied_peer(mode):
+    """netserver-ng (the extension words, no host facts) serving TCP_STREAM
+    iterations, one client after another, until killed, that does not
+    apply the test's request fields (doc/extension.md, "Request fields"):
+      old   as netserver-ng 0.1.0 that knows the first field alone: no
+            NP_EXT_CAP_APPLIED; its parameter words echo the first
+            field's value, 0 for the others
+      mask  NP_EXT_CAP_APPLIED; the words echo every value (as the echo
+            alone cannot tell), the applied word says none was applied
+    A netperf that does not see it runs the test to its end (exit 0)."""
+    ls = socket.socket()
+    ls.bind((CLIENT, 0))
+    ls.listen(5)
+    print(ls.getsockname()[1], flush=True)
+    while True:
+        c, _ = ls.accept()
+        try:
+            while True:
+                m = refpeer.recv_exact(c, MSG, 60)
+                if len(m) != MSG or struct.unpack_from(">i", m, 0)[0] != refpeer.DO_OMNI:
+                    break
+                words = m[0x260:0x280]
+                if mode == "old":
+                    d = answer_stream(c, 0x5, words[:4] + bytes(28))
+                else:
+                    d = answer_stream(c, 0x5 | CAP_APPLIED, words, 0)
+                # A netperf that stopped at the response closes instead.
+                if d not in select.select([d, c], [], [], 30)[0]:
+                    d.close()
+                    break
+                conn, _ = d.accept()
+                got = 0
+                while True:
+                    b = conn.recv(65536)
+                    if not b:
+                        break
+                    got += len(b)
+                conn.close()
+                d.close()
+                res = dict((k, 0) for k in refpeer.RES)
+                res.update(bytes_received_lo=got & 0xffffffff, bytes_received_hi=got >> 32,
+                           recv_calls=1, recv_buf_size=131072, send_buf_size=16384,
+                           elapsed_time=1.0, transport_retrans=-1, word1=0)
+                c.sendall(refpeer.encode(99, refpeer.RES, res))
+        except OSError as e:
+            print("hostile: %s" % e, file=sys.stderr)
+        c.close()
 
 
 def boot_id():
@@ -897,6 +960,9 @@ def main(argv):
         return 0
     if argv[1] == "figures-peer":
         figures_peer(argv[2], int(argv[3]) if len(argv) > 3 else 0)
+        return 0
+    if argv[1] == "unapplied-peer":
+        unapplied_peer(argv[2])
         return 0
     if argv[1] == "no-close-server":
         serve(True)

@@ -31,15 +31,17 @@
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "wire/wire.h"
 
-/* --pattern: run->params[0]. */
-static const struct np_test_option selftest_options[] = {
-	{ "pattern", "B", "the byte every message is filled\nwith; netserver checks each byte\nit receives",
-	  0, 255, 110, false },
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+/* --pattern: run->params[0].  A request field of the test suite's own
+ * (netperf-ng's are src/run/reqfields.c's rows). */
+static const struct np_reqfield pattern_field = {
+	"pattern", "B", "the byte every message is filled\nwith; netserver checks each byte\nit receives",
+	0, 255, 110, false, 0, 0
 };
+static const struct np_reqfield *const selftest_options[] = { &pattern_field, NULL };
 
 /* netserver's receive size at most, whatever netperf's rule gives. */
 #define SELFTEST_PIECE 1000

@@ -86,9 +86,9 @@ static bool known_test_option(const char *name, size_t len, bool costly_only)
 {
 	for (const struct np_test *const *t = np_tests(); *t; t++)
 		for (int k = 0; k < np_test_options(*t); k++)
-			if (strlen((*t)->options[k].name) == len &&
-			    strncmp((*t)->options[k].name, name, len) == 0 &&
-			    (!costly_only || (*t)->options[k].costly))
+			if (strlen((*t)->options[k]->name) == len &&
+			    strncmp((*t)->options[k]->name, name, len) == 0 &&
+			    (!costly_only || (*t)->options[k]->costly))
 				return true;
 	return false;
 }

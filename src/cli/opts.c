@@ -121,7 +121,7 @@ static enum np_opts_status own_fit(const struct np_opts *o, const struct np_test
 	for (int k = 0; w->own[k].name; k++) {
 		if (opt_was_given(&w->seen, &w->own[k])) {
 			fprintf(err, "netperf: --%s is an option of %s, not of %s\n",
-				named->options[k].name, named->name, o->test->name);
+				named->options[k]->name, named->name, o->test->name);
 			return NP_OPTS_USAGE;
 		}
 	}

@@ -418,7 +418,7 @@ void np_test_option_rows(const struct np_test *t, struct optrow rows[NP_TEST_OPT
 	const int n = np_test_options(t);
 
 	for (int i = 0; i < n; i++) {
-		const struct np_test_option *to = &t->options[i];
+		const struct np_reqfield *to = t->options[i];
 		const bool flag = !to->metavar[0];
 
 		rows[i] = (struct optrow){ .name = to->name, .flags = OPT_LONG,

@@ -22,11 +22,10 @@
 #include "base/units.h"
 #include "cli/say.h"
 #include "host/cpu.h"
+#include "run/reqfields.h"
 #include "stats/hist.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
-
-_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
 
 /* netserver tells its host facts at once (its route query is bounded at
  * 1 s): a reply later than this one is a stalled one. */
@@ -60,8 +59,9 @@ static void build_request(const struct np_plan *p, const struct np_flow *l, int 
 	/* Words 2.7.1 never reads: a netserver-ng answers with its own. */
 	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
 				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
-	/* The test's own options, in the parameter words. */
-	memcpy(q->ext.params, o->test_params, sizeof(q->ext.params));
+	/* The test's own options, in the parameter words of the test
+	 * netserver runs for it. */
+	np_reqfields_encode(t->options, np_test_served(t)->options, o->test_params, q->ext.params);
 	q->send_buf_size = o->rsndbuf;
 	q->send_size = o->rsend_size;
 	q->send_alignment = (uint32_t)o->ralign[0];
@@ -182,10 +182,15 @@ static const char *refusal_rule(int32_t e)
 	}
 }
 
-/* "netserver refused the test: remote error 87 (Too many users: ...)". */
-static int fail_remote(FILE *err, const char *what, int32_t e)
+/* "netserver refused the test: remote error 87 (Too many users: ...)";
+ * with netserver-ng's own reason, that alone ("netserver refused the
+ * test: UDP_STREAM --batch out of range: 0 (1..1024)"). */
+static int fail_remote(FILE *err, const char *what, int32_t e, const char *reason)
 {
 	const char *rule = refusal_rule(e);
+
+	if (reason && reason[0])
+		return np_fail(err, "%s: %s", what, reason);
 
 	if (e == NP_ERR_UNKNOWN_REQUEST)
 		return np_fail(err, "%s: remote error %d (%s)", what, (int)e, rule);
@@ -258,7 +263,7 @@ static int legacy_setup(const struct np_result *s, struct np_flow *l,
 	if (np_legacy_decode_response(l->msg, q, rsp, why, sizeof(why)) != 0)
 		return np_fail(err, "bad response from netserver: %s", why);
 	if (rsp->serv_errno != 0)
-		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
+		return fail_remote(err, "netserver refused the test", rsp->serv_errno, rsp->refusal);
 	l->legacy = np_legacy_type_of(q);
 	l->cpu_rate = rsp->cpu_rate;
 	l->data_port = rsp->data_port;
@@ -270,6 +275,8 @@ static int legacy_setup(const struct np_result *s, struct np_flow *l,
 static int server_kind(const struct np_plan *p, struct np_flow *l,
 		       const struct np_omni_response *rsp, FILE *err)
 {
+	const struct np_reqfield *f;
+
 	if (rsp->ext.present && !l->ours)
 		np_debug(p->o, err,
 			 "netserver is netperf-ng (extension version %u, capabilities %#x)",
@@ -281,16 +288,14 @@ static int server_kind(const struct np_plan *p, struct np_flow *l,
 	if (p->test->ext_id && (!rsp->ext.present || rsp->ext.test_id != p->test->ext_id))
 		return np_fail(err, "%s needs netserver-ng; the netserver at %s port %u is not",
 			       p->test->name, p->rname, (unsigned)p->o->port);
-	/* Its own options: netserver-ng answers with the values it runs
-	 * with.  One that does not take them (older than the parameter
-	 * words) would run the test with its defaults without a word. */
-	for (int k = 0; rsp->ext.present && k < np_test_options(p->test); k++)
-		if (rsp->ext.params[k] != p->o->test_params[k])
-			return np_fail(err, "the netserver at %s port %u runs %s with --%s %ld, "
-				       "not %ld: it does not take the test's options",
-				       p->rname, (unsigned)p->o->port, p->test->name,
-				       p->test->options[k].name, (long)rsp->ext.params[k],
-				       (long)p->o->test_params[k]);
+	/* Its own options: netserver-ng says which it applied.  One that
+	 * does not know a field (an older version) would run the test
+	 * without it, and measure something else without a word. */
+	if ((f = np_reqfields_unapplied(p->test->options, np_test_served(p->test)->options,
+					 p->o->test_params, rsp)) != NULL)
+		return np_fail(err, "the netserver at %s port %u does not apply %s's --%s (an "
+			       "older netserver-ng?): the test would run without it",
+			       p->rname, (unsigned)p->o->port, p->test->name, f->name);
 	return 0;
 }
 
@@ -328,11 +333,11 @@ int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
 		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
 	}
 	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
-		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg));
+		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg), NULL);
 	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
 		return np_fail(err, "bad response from netserver: %s", why);
 	if (rsp->serv_errno != 0)
-		return fail_remote(err, "netserver refused the test", rsp->serv_errno);
+		return fail_remote(err, "netserver refused the test", rsp->serv_errno, rsp->refusal);
 	l->cpu_rate = rsp->cpu_rate;
 	l->data_port = rsp->data_port;
 	return server_kind(p, l, rsp, err);
@@ -428,7 +433,7 @@ int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_re
 	if (decode_results(l, s, rsp, &res, why, sizeof(why)) != 0)
 		return np_fail(err, "bad results from netserver: %s", why);
 	if (res.serv_errno != 0)
-		return fail_remote(err, "netserver's side of the test failed", res.serv_errno);
+		return fail_remote(err, "netserver's side of the test failed", res.serv_errno, NULL);
 	/* Its CPU count multiplies the service demand: none has more. */
 	if (p->o->remote_cpu && res.num_cpus > NP_FACT_MAX_CPUS)
 		return np_fail(err, "bad results from netserver: num_cpus %" PRIu32 " exceeds %d",
@@ -461,7 +466,7 @@ int np_exchange_cut_reason(struct np_flow *l, const struct np_result *s,
 	if (reply_in(l, "test results", CUT_RESULTS_MS, why, sizeof(why)) < 0 ||
 	    decode_results(l, s, rsp, &res, why, sizeof(why)) != 0 || res.serv_errno == 0)
 		return 0;
-	fail_remote(err, "netserver's side of the test failed", res.serv_errno);
+	fail_remote(err, "netserver's side of the test failed", res.serv_errno, NULL);
 	return 1;
 }
 

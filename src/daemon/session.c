@@ -36,6 +36,7 @@
 #include "run/busypoll.h"
 #include "run/dataaddr.h"
 #include "run/proof.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
@@ -66,6 +67,10 @@ struct session {
 	struct np_host_facts facts;
 	bool facts_read;
 	int32_t legacy;                /* the legacy request served, 0 = DO_OMNI */
+	/* The request served carried the extension's magic (a netperf-ng
+	 * client), and its test id: a refusal then says why in text. */
+	bool ng;
+	uint32_t ng_test_id;
 	int32_t reply_type;            /* what a refusal of it is sent as */
 	uint8_t msg[NP_MSG_SIZE];
 };
@@ -110,11 +115,25 @@ static int reply(struct session *s, int32_t type, int32_t serv_errno)
 }
 
 /* Refuse a request: serv_errno to the client, a line to the log, and the
- * connection is dropped, as netperf's netserver does on errors. */
+ * connection is dropped, as netperf's netserver does on errors.  A
+ * netperf-ng client gets the log's reason too, in the response's
+ * extension (doc/extension.md); any other, the bytes 2.7.1 sends. */
 static int refuse(struct session *s, int err, const char *why)
 {
+	struct np_omni_response rsp;
+
 	np_log(NP_LOG_ERR, "refused request: %s", why);
-	(void)reply(s, s->reply_type, err);
+	if (!s->ng) {
+		(void)reply(s, s->reply_type, err);
+		return -1;
+	}
+	memset(&rsp, 0, sizeof(rsp));
+	rsp.serv_errno = err;
+	rsp.ext = (struct np_ext){ .present = true, .test_id = s->ng_test_id,
+				   .version = NP_EXT_VERSION, .caps = NP_EXT_SERVER_CAPS };
+	snprintf(rsp.refusal, sizeof(rsp.refusal), "%s", why);
+	np_wire_encode_response(&rsp, s->msg);
+	(void)np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
 	return -1;
 }
 
@@ -324,8 +343,6 @@ static void note_strangers(struct session *s, const struct np_run *run, const ch
 	       (unsigned long long)run->strangers, addr);
 }
 
-_Static_assert(NP_TEST_OPTIONS == NP_EXT_PARAMS, "a parameter word per option");
-
 /* Whether name is in --refuse-option's (or --allow-option's) comma list. */
 static bool in_list(const char *list, const char *name)
 {
@@ -337,44 +354,34 @@ static bool in_list(const char *list, const char *name)
 	return false;
 }
 
-/* The test's own options: a netperf-ng client's values, from the
- * parameter words, or the test's defaults from a client that sent none.
- * They come off the network, so each is checked against its option's
- * range; words past the test's options are not read (a later version's
- * option this netserver lacks). */
+/* The test's own options (run/reqfields.h): a netperf-ng client's
+ * values, each within its field's range, or the test's defaults from a
+ * client that sent none; then the operator's rules on them. */
 static int test_params(struct session *s, const struct np_omni_request *q,
 		       const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
 {
-	const int n = np_test_options(t);
 	char why[160];
+	int err = np_reqfields_decode(t->name, t->options, q->ext.present, q->ext.params, out,
+				      why, sizeof(why));
 
-	np_test_option_defaults(t, out);
-	if (!q->ext.present)
-		return 0;
-	for (int k = 0; k < n; k++) {
-		const struct np_test_option *to = &t->options[k];
-		const int32_t v = q->ext.params[k];
+	if (err)
+		return refuse(s, err, why);
+	for (int k = 0; k < np_test_options(t); k++) {
+		const struct np_reqfield *f = t->options[k];
 
-		if (v < to->min || v > to->max) {
-			snprintf(why, sizeof(why), "%s --%s out of range: %ld (%lld..%lld)",
-				 t->name, to->name, (long)v, (long long)to->min,
-				 (long long)to->max);
-			return refuse(s, EINVAL, why);
-		}
 		/* The operator's no: a flag given, or any value but the
 		 * default. */
-		if (v != to->def && in_list(s->rules->refuse_options, to->name)) {
-			snprintf(why, sizeof(why), "%s --%s: refused here (--refuse-option)",
-				 t->name, to->name);
+		if (out[k] != f->def && in_list(s->rules->refuse_options, f->name)) {
+			snprintf(why, sizeof(why), "%s --%s: netserver's operator refuses it (--refuse-option)",
+				 t->name, f->name);
 			return refuse(s, NP_REFUSE_OPTION, why);
 		}
 		/* One that costs a CPU: only where the operator said yes. */
-		if (v != to->def && to->costly && !in_list(s->rules->allow_options, to->name)) {
+		if (out[k] != f->def && f->costly && !in_list(s->rules->allow_options, f->name)) {
 			snprintf(why, sizeof(why), "%s --%s: not served unless netserver is "
-				 "started with --allow-option %s", t->name, to->name, to->name);
+				 "started with --allow-option %s", t->name, f->name, f->name);
 			return refuse(s, NP_REFUSE_NOT_ALLOWED, why);
 		}
-		out[k] = v;
 	}
 	return 0;
 }
@@ -388,6 +395,7 @@ struct test_state {
 	struct np_data_plan plan;
 	struct np_watch watch;
 	struct np_sizes z;             /* the sizes the response announces */
+	uint32_t applied;              /* the request fields applied (reqfields.h) */
 	int lss, lsr;                  /* socket buffers in force */
 	uint32_t data_port;            /* where the data socket listens */
 	double elapsed, window;        /* the test's time; what the CPU snapshots span */
@@ -452,6 +460,18 @@ static int open_socket(struct session *s, struct test_state *ts)
 		return refuse(s, e, why);
 	}
 	ts->data_port = np_addr_port((struct sockaddr *)&local);
+	return 0;
+}
+
+/* The test's own options that are socket options, on the data socket
+ * before anything connects; which of them all this side applies. */
+static int apply_fields(struct session *s, struct test_state *ts)
+{
+	char why[200];
+
+	if (np_reqfields_apply(ts->t->name, ts->t->options, ts->run.params, ts->run.fd,
+			       &ts->applied, why, sizeof(why)) < 0)
+		return refuse_open(s, errno, why);
 	return 0;
 }
 
@@ -595,9 +615,11 @@ static int send_response(struct session *s, struct test_state *ts)
 	/* Only to a netperf-ng: a 2.7.1 netperf gets the bytes it always got. */
 	if (q->ext.present) {
 		rsp.ext = (struct np_ext){ .present = true, .test_id = ts->t->ext_id,
-					   .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
-		/* The test's own options as this side runs them. */
+					   .version = NP_EXT_VERSION, .caps = NP_EXT_SERVER_CAPS };
+		/* The test's own options as this side runs them, and which
+		 * (all it knows) it applied. */
 		memcpy(rsp.ext.params, ts->run.params, sizeof(rsp.ext.params));
+		rsp.applied = ts->applied;
 		rsp.data_proof = ts->proof_asked;
 	}
 	if (s->legacy)
@@ -828,6 +850,7 @@ typedef int test_step(struct session *s, struct test_state *ts);
 static test_step *const test_steps[] = {
 	admit_test,       /* --max-test-time, the test's own options */
 	open_socket,      /* bound, listening, its buffer sizes and port */
+	apply_fields,     /* the test's own socket options */
 	apply_sizes,      /* the loop's message sizes */
 	data_proof_rule,  /* --data-peer declared: a proof, a cap or a refusal */
 	take_buffers,     /* within --max-session-memory, --max-memory, --max-spinning */
@@ -875,6 +898,10 @@ static int serve_test(struct session *s, int32_t type)
 	s->reply_type = s->legacy ? s->legacy + 1 : NP_OMNI_RESPONSE;
 	err = s->legacy ? np_legacy_decode_request(s->msg, &q, why, sizeof(why))
 			: np_wire_decode_request(s->msg, &q, why, sizeof(why));
+	/* Decoded before it was checked: a refusal of it knows whom it
+	 * tells. */
+	s->ng = !s->legacy && q.ext.present;
+	s->ng_test_id = q.ext.test_id;
 	if (err)
 		return refuse(s, err, why);
 	t = np_test_for_request(q.socket_type == NP_SOCK_DGRAM ? SOCK_DGRAM : SOCK_STREAM,
@@ -883,8 +910,11 @@ static int serve_test(struct session *s, int32_t type)
 				q.ext.present ? q.ext.test_id : NP_EXT_TEST_CLASSIC);
 	/* A netperf-ng test this netserver does not have: say so, rather
 	 * than run the 2.7.1 test its classic fields name. */
-	if (t == NULL && q.ext.present && q.ext.test_id != NP_EXT_TEST_CLASSIC)
-		return refuse(s, NP_REFUSE_EXT_TEST, "unknown netperf-ng test id");
+	if (t == NULL && q.ext.present && q.ext.test_id != NP_EXT_TEST_CLASSIC) {
+		snprintf(why, sizeof(why), "unknown netperf-ng test id %#x: this netserver-ng "
+			 "does not have this test (an older version?)", (unsigned)q.ext.test_id);
+		return refuse(s, NP_REFUSE_EXT_TEST, why);
+	}
 	if (t == NULL)
 		return refuse(s, EINVAL, "no test matches this protocol and direction");
 	np_log(NP_LOG_DEBUG, "%s%s, test length %d", t->name,

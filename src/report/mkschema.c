@@ -30,6 +30,7 @@
 #include "base/units.h"
 #include "cli/opts.h"
 #include "report/fields.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 
 /* ---- Building ----------------------------------------------------------- */
@@ -367,7 +368,8 @@ static json_t *test_options(void)
 	json_t *props = json_object();
 
 	for (const struct np_test *const *t = np_tests(); *t; t++) {
-		for (const struct np_test_option *to = (*t)->options; to && to->name; to++) {
+		for (const struct np_reqfield *const *f = (*t)->options; f && *f; f++) {
+			const struct np_reqfield *to = *f;
 			json_t *p = json_object_get(props, to->name);
 			json_int_t lo = to->min, hi = to->max;
 

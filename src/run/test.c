@@ -67,37 +67,31 @@ const struct np_test *const *np_tests(void)
 	return np_test_registry;
 }
 
+const struct np_test *np_test_served(const struct np_test *t)
+{
+	return t->served_as ? t->served_as : t;
+}
+
 int np_test_options(const struct np_test *t)
 {
-	int n = 0;
+	const int n = np_reqfields_count(t->options);
 
-	for (const struct np_test_option *o = t->options; o && o->name; o++, n++) {
-		/* A descriptor's mistake, found the first time the test runs. */
-		assert(n < NP_TEST_OPTIONS);
-		assert(o->min >= INT32_MIN && o->max <= INT32_MAX);
-		assert(o->min <= o->def && o->def <= o->max);
-		assert(o->metavar && o->help);
-		assert(o->metavar[0] || (o->min == 0 && o->max == 1 && o->def == 0));
-	}
+	/* A variant's values travel in its served test's words, or nowhere. */
+	for (int k = 0; k < n; k++)
+		assert(np_reqfields_index(np_test_served(t)->options, t->options[k]) >= 0);
 	return n;
 }
 
 void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS])
 {
-	const int n = np_test_options(t);
-
-	for (int i = 0; i < NP_TEST_OPTIONS; i++)
-		out[i] = i < n ? (int32_t)t->options[i].def : 0;
+	np_reqfields_defaults(t->options, out);
 }
 
-int32_t np_test_param(const struct np_test *t, const int32_t params[NP_TEST_OPTIONS],
-		      const char *name)
+int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS], const char *name)
 {
-	const int n = np_test_options(t);
-
-	for (int i = 0; i < n; i++)
-		if (strcmp(t->options[i].name, name) == 0)
-			return params[i];
+	for (int k = 0; t->options && t->options[k]; k++)
+		if (strcmp(t->options[k]->name, name) == 0)
+			return v[k];
 	return 0;
 }
 

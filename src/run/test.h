@@ -13,34 +13,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "run/reqfields.h"
+#include "run/reqfields.h"
 #include "run/run.h"
 
 struct np_report;
 struct np_result;
 struct np_opts;
 struct np_omni_request;
-
-/*
- * A test's own option, declared in its descriptor with its range, default
- * and help text together.  It is a long option after "--" (netperf -t TEST
- * -- --name VALUE, or --name=VALUE), never a letter: the letters are
- * netperf 2.7.1's.  Values are whole numbers within min..max, which must
- * fit int32_t (they travel as one word each, doc/extension.md), with
- * min <= def <= max; np_test_options() checks this contract.  help may
- * hold '\n' for its continuation lines, as the option tables do.
- */
-struct np_test_option {
-	const char *name;      /* --name, lower case */
-	/* What -h shows after it: "B", "bytes"; "" for a flag (--name
-	 * alone, 1 when given, 0..1 default 0). */
-	const char *metavar;
-	const char *help;
-	int64_t min, max, def;
-	/* Costs netserver a CPU for the whole test whatever the client
-	 * sends (--busy-poll): netserver refuses it unless its operator
-	 * allows it (--allow-option), and counts it (--max-spinning). */
-	bool costly;
-};
 
 /* netserver's message sizes and buffer ring widths, as its response
  * carries them. */
@@ -84,9 +64,11 @@ struct np_test {
 	bool sendfile;         /* TCP_SENDFILE: netperf 2.7.1 flags its request */
 	/* Fixed length: TCP_MSS only needs its connection (one send). */
 	int64_t length;
-	/* Its own options, terminated by an entry with name NULL, at most
-	 * NP_TEST_OPTIONS; NULL = none.  run->params[i] holds option i. */
-	const struct np_test_option *options;
+	/* Its own options: the request fields it takes (reqfields.h), at
+	 * most NP_TEST_OPTIONS, NULL-terminated; NULL = none.  run->params[i]
+	 * holds field i.  A variant (served_as) takes only fields of the test
+	 * netserver runs for it, which carries their values. */
+	const struct np_reqfield *const *options;
 	/* Tests without a data connection (LOC_CPU, REM_CPU, UUID): the
 	 * whole run; an exit status. */
 	int (*command)(const struct np_opts *o, FILE *out, FILE *err);
@@ -129,14 +111,17 @@ extern const struct np_test *const np_test_registry[];
 /* All tests, NULL-terminated, for help texts. */
 const struct np_test *const *np_tests(void);
 
-/* How many options t declares (0..NP_TEST_OPTIONS); asserts the contract
- * of struct np_test_option.  np_test_option_defaults fills all
- * NP_TEST_OPTIONS values: each option's default, 0 past them. */
+/* The test netserver runs for t: t->served_as, else t. */
+const struct np_test *np_test_served(const struct np_test *t);
+/* How many options (request fields) t takes, 0..NP_TEST_OPTIONS; asserts
+ * their contract (reqfields.h) and that a variant takes only rows of the
+ * test netserver runs for it.  np_test_option_defaults fills all
+ * NP_TEST_OPTIONS values: each field's default, 0 past them. */
 int np_test_options(const struct np_test *t);
 void np_test_option_defaults(const struct np_test *t, int32_t out[NP_TEST_OPTIONS]);
-/* The value of t's own option name in params (its order), 0 when t has
- * no such option: code that serves several tests asks by name. */
-int32_t np_test_param(const struct np_test *t, const int32_t params[NP_TEST_OPTIONS],
+/* The value of t's option name in v (t's order), 0 when t has no such
+ * option: code that serves several tests asks by name. */
+int32_t np_test_param(const struct np_test *t, const int32_t v[NP_TEST_OPTIONS],
 		      const char *name);
 
 /* netperf's default message size, on both ends: the socket buffer, within

@@ -38,6 +38,10 @@ enum {
 	EXT_CAPS = 0x28c,
 };
 _Static_assert(EXT_CAPS + 4 == NP_MSG_SIZE, "the extension ends the message");
+/* A response's refusal text: past the stale bytes of 2.7.1's replies
+ * (0x123), before its applied word (0x258). */
+enum { RSP_REFUSAL = 0x124 };
+_Static_assert(RSP_REFUSAL + NP_REFUSAL_LEN <= EXT_PARAMS - 8, "the text ends before word 150");
 _Static_assert(EXT_PARAMS + 4 * NP_EXT_PARAMS == EXT_MAGIC, "the parameters end at the magic");
 
 /* NP_NG_FACTS_REPLY: the numbers, then the texts, each in a field of its
@@ -350,10 +354,13 @@ static const struct np_wire_field results_ng_fields[] = {
 	{ RR(EXT_PARAMS + 0x18, NP_WK_U32, poll) },
 };
 
-/* The response's netperf-ng word, past 2.7.1's struct and the stale
+/* The response's netperf-ng words, past 2.7.1's struct and the stale
  * bytes of its later responses (0x123), before the parameter words:
- * word 151 (doc/extension.md, "Responses"). */
+ * a refusal's text from word 73, the applied request fields in word 150,
+ * data_proof in 151 (doc/extension.md, "Responses"). */
 static const struct np_wire_field response_ng_fields[] = {
+	{ RS(RSP_REFUSAL, NP_WK_TEXT, refusal), .len = NP_REFUSAL_LEN },
+	{ RS(EXT_PARAMS - 0x08, NP_WK_U32, applied) },
 	{ RS(EXT_PARAMS - 0x04, NP_WK_U32, data_proof), IN(0, 1) },
 };
 

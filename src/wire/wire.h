@@ -142,13 +142,21 @@ enum np_ext_cap {
 	/* Proves its declared data address: echoes the cookie netserver
 	 * sends there (run/proof.h; the response's data_proof). */
 	NP_EXT_CAP_DATA_PROOF = 1u << 2,
+	/* A server's alone: its response's applied word says which request
+	 * fields (run/reqfields.h) it applied, and a refusal of a request
+	 * with the magic says why in text. */
+	NP_EXT_CAP_APPLIED = 1u << 3,
 };
-/* What this build can do, as it tells its peer. */
+/* What this build can do, as it tells its peer; a server's response and
+ * refusal say more (the request's words stay as they were). */
 #define NP_EXT_CAPS \
 	((uint32_t)(NP_EXT_CAP_FLOWS | NP_EXT_CAP_HOST_FACTS | NP_EXT_CAP_DATA_PROOF))
+#define NP_EXT_SERVER_CAPS ((uint32_t)(NP_EXT_CAPS | NP_EXT_CAP_APPLIED))
 
 /* Parameter words: one per option of a test (run.h NP_TEST_OPTIONS). */
 #define NP_EXT_PARAMS 8
+/* A refusal's reason, as netserver-ng's response carries it. */
+#define NP_REFUSAL_LEN 255
 
 struct np_ext {
 	bool present;		/* the magic was (or is to be) on the wire */
@@ -225,6 +233,12 @@ struct np_omni_response {
 	 * cookie goes to the declared data address, which must echo it
 	 * before the data phase (run/proof.h); 0: none. */
 	uint32_t data_proof;
+	/* Bit k: the request's parameter word k, a request field of the
+	 * test (run/reqfields.h), applied (NP_EXT_CAP_APPLIED). */
+	uint32_t applied;
+	/* A refusal (serv_errno not 0): why, one line of printable text;
+	 * "" when not told. */
+	char refusal[NP_REFUSAL_LEN + 1];
 };
 
 struct np_omni_results {

@@ -26,6 +26,7 @@
 #include "report/report.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "wire/wire.h"
 
@@ -755,24 +756,14 @@ static int udp_rr_batch_server(struct np_run *run)
 	return 0;
 }
 
-/* The kernel's fast paths, netperf-ng's own (netperf.1, "The kernel's
- * fast paths"); off by default.  They reach netserver-ng in the
- * request. */
-#define BUSY_POLL_OPTION                                                          \
-	{ "busy-poll", "", "Spin on non-blocking receives instead of sleeping, on\n" \
-	  "both ends, and set SO_BUSY_POLL/SO_PREFER_BUSY_POLL (netserver-ng\n" \
-	  "serves it when started with --allow-option busy-poll)", 0, 1, 0, true }
-
-static const struct np_test_option tcp_rr_options[] = {
-	BUSY_POLL_OPTION,
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+/* Each test's own options (reqfields.c's rows); they reach netserver-ng
+ * in the request. */
+static const struct np_reqfield *const tcp_rr_options[] = {
+	&np_field_busy_poll, NULL,
 };
 
-static const struct np_test_option udp_rr_options[] = {
-	BUSY_POLL_OPTION,
-	{ "batch", "N", "With -b: requests (and responses) per system call,\n"
-	  "sendmmsg(2)/recvmmsg(2) on both ends (1: one per call)", 1, 1024, 1, false },
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+static const struct np_reqfield *const udp_rr_options[] = {
+	&np_field_busy_poll, &np_field_batch, NULL,
 };
 
 const struct np_test np_test_tcp_rr = {

@@ -2,7 +2,8 @@
  * stream_tests.c - TCP_STREAM, TCP_MAERTS and UDP_STREAM: one side sends
  * as fast as it can, the other counts what arrives.
  *
- * Two loops serve all six roles: send_loop and recv_loop.  They read only
+ * Two loops serve all six roles: send_loop and recv_loop; a variant in a
+ * file of its own sends with np_stream_send (stream.h).  They read only
  * their run's flags and allocate nothing; their fast path prints nothing
  * (a -D tick's line comes from the run's on_tick, run.h) and reads the
  * clock only when netperf is asked for latency figures (-j, or a latency
@@ -29,9 +30,11 @@
 #include "report/report.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
+#include "run/reqfields.h"
 #include "run/test.h"
 #include "run/zerocopy.h"
 #include "wire/wire.h"
+#include "workloads/stream.h"
 
 /* What ends a send loop besides the timer and the count. */
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
@@ -69,8 +72,10 @@ static NP_HOT_INLINE void call_done(struct np_run *run, bool timed, uint64_t t0)
 		np_hist_add(run->hist, np_run_clock_ns() - t0);
 }
 
-/* Inlined into each caller, so that the constants from_file, timed and zc
- * (NULL: plain sends) cost the plain send loop nothing.
+/* Inlined into each caller, so that the constants from_file, timed, zc
+ * (NULL: plain sends) and more (send flags a variant adds: MSG_DONTWAIT,
+ * whose EAGAIN only says the socket is full) cost the plain send loop
+ * nothing.
  *
  * With zc the sends are MSG_ZEROCOPY: the kernel sends from buf's pages
  * until the send's completion comes.  The loop never writes buf, so the
@@ -78,12 +83,12 @@ static NP_HOT_INLINE void call_done(struct np_run *run, bool timed, uint64_t t0)
  * to stay within the pinned-page budget (zerocopy.h) and to count. */
 static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 					enum peer_close pc, bool from_file, bool timed,
-					struct np_zc *zc)
+					struct np_zc *zc, int more)
 {
 	const char *buf = run->sbuf;
 	const size_t size = (size_t)run->send_size;
 	const uint64_t limit = run->count > 0 ? (uint64_t)run->count : UINT64_MAX;
-	const int flags = MSG_NOSIGNAL | (zc ? NP_MSG_ZEROCOPY : 0);
+	const int flags = MSG_NOSIGNAL | more | (zc ? NP_MSG_ZEROCOPY : 0);
 	struct np_counters *c = &run->c;
 	off_t off = 0;
 
@@ -111,7 +116,8 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 			continue;
 		}
 		switch (np_run_io_error(run, "send", errno, (udp ? NP_IO_UDP : 0u) |
-				       (pc == PEER_CLOSE_ENDS ? NP_IO_PEER : 0u))) {
+				       (pc == PEER_CLOSE_ENDS ? NP_IO_PEER : 0u) |
+				       (more & MSG_DONTWAIT ? NP_IO_OWN_TIME : 0u))) {
 		case NP_IO_LOST:
 			/* 2.7.1 counts a datagram the kernel dropped as a send. */
 			call_done(run, timed, t0);
@@ -130,8 +136,8 @@ static NP_HOT_INLINE int send_loop_with(struct np_run *run, int fd, bool udp,
 static NP_HOT_INLINE int send_loop(struct np_run *run, int fd, bool udp, enum peer_close pc,
 				   bool from_file)
 {
-	return run->hist ? send_loop_with(run, fd, udp, pc, from_file, true, NULL)
-			 : send_loop_with(run, fd, udp, pc, from_file, false, NULL);
+	return run->hist ? send_loop_with(run, fd, udp, pc, from_file, true, NULL, 0)
+			 : send_loop_with(run, fd, udp, pc, from_file, false, NULL, 0);
 }
 
 /* Until EOF / an empty datagram, the timer, or limit bytes.  *eof says
@@ -200,8 +206,8 @@ static NP_HOT_INLINE int tcp_send_client(struct np_run *run, bool from_file)
 	if (np_run_connect(run) < 0)
 		return -1;
 	rc = !zerocopy ? send_loop(run, run->fd, false, PEER_CLOSE_FAILS, from_file)
-	   : run->hist ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, true, &zc)
-		       : send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, false, &zc);
+	   : run->hist ? send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, true, &zc, 0)
+		       : send_loop_with(run, run->fd, false, PEER_CLOSE_FAILS, false, false, &zc, 0);
 	if (rc < 0)
 		return -1;
 	if (shutdown(run->fd, SHUT_WR) < 0)
@@ -281,7 +287,7 @@ static int tcp_maerts_server(struct np_run *run)
 		return send_loop(run, run->conn, false, PEER_CLOSE_ENDS, false);
 	if (np_zc_start(run, &zc, run->conn, (size_t)run->send_size) < 0)
 		return -1;
-	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, false, &zc);
+	rc = send_loop_with(run, run->conn, false, PEER_CLOSE_ENDS, false, false, &zc, 0);
 	if (rc == 0)
 		np_zc_finish(run, &zc, run->conn);
 	return rc;
@@ -293,19 +299,35 @@ enum { UDP_STREAM_BATCH, UDP_STREAM_GSO };
 static int udp_mmsg_client(struct np_run *run);
 static int udp_mmsg_server(struct np_run *run);
 
-static int udp_stream_client(struct np_run *run)
+/* A stream test's sender, its own end included: TCP half-closes and
+ * waits for the receiver's EOF, UDP sends its end markers.  The UDP
+ * socket is connected: the kernel skips a route lookup per datagram, and
+ * nothing changes on the wire. */
+int np_stream_send(struct np_run *run, int flags)
 {
+	const bool udp = run->test->sock_type == SOCK_DGRAM;
 	int rc;
 
-	if (run->params[UDP_STREAM_BATCH] > 1 || run->params[UDP_STREAM_GSO] > 0)
-		return udp_mmsg_client(run);
-	/* Connected: the kernel skips a route lookup per datagram, and
-	 * nothing changes on the wire. */
 	if (np_run_connect(run) < 0)
 		return -1;
-	rc = send_loop(run, run->fd, true, PEER_CLOSE_FAILS, false);
-	np_run_udp_end(run);
-	return rc;
+	rc = run->hist ? send_loop_with(run, run->fd, udp, PEER_CLOSE_FAILS, false, true, NULL, flags)
+		       : send_loop_with(run, run->fd, udp, PEER_CLOSE_FAILS, false, false, NULL, flags);
+	if (udp) {
+		np_run_udp_end(run);
+		return rc;
+	}
+	if (rc < 0)
+		return -1;
+	if (shutdown(run->fd, SHUT_WR) < 0)
+		return np_run_fail(run, "shutdown", errno);
+	return np_run_drain(run, run->fd);
+}
+
+static int udp_stream_client(struct np_run *run)
+{
+	if (run->params[UDP_STREAM_BATCH] > 1 || run->params[UDP_STREAM_GSO] > 0)
+		return udp_mmsg_client(run);
+	return np_stream_send(run, 0);
 }
 
 /* One datagram for np_run_udp_lock and np_run_udp_tail. */
@@ -510,26 +532,19 @@ static int udp_mmsg_server(struct np_run *run)
 	return 0;
 }
 
-/* The kernel's fast paths, netperf-ng's own (netperf.1, "The kernel's
- * fast paths"); off by default, so a plain command line measures what
- * netperf 2.7.1 measures.  They reach netserver-ng in the request. */
-static const struct np_test_option tcp_send_options[] = {
-	{ "zerocopy", "", "Send with MSG_ZEROCOPY; count the completions, and those\n"
-	  "the kernel copied anyway (loopback and veth always copy)", 0, 1, 0, false },
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+/* Each test's own options (reqfields.c's rows); they reach netserver-ng
+ * in the request. */
+static const struct np_reqfield *const tcp_stream_options[] = {
+	&np_field_zerocopy, &np_field_remote_lowat, NULL,
 };
 
-static const struct np_test_option udp_stream_options[] = {
-	{ "batch", "N", "Datagrams per system call: sendmmsg(2) and recvmmsg(2)\n"
-	  "on both ends (1: one per call, as netperf 2.7.1)", 1, 1024, 1, false },
-	{ "gso", "bytes", "UDP segmentation offload: each send of -m bytes leaves as\n"
-	  "datagrams of this size (UDP_SEGMENT), the receiver takes\n"
-	  "them coalesced (UDP_GRO); 0: off", 0, 65507, 0, false },
-	{ "busy-poll", "", "netserver's receives spin on non-blocking calls instead\n"
-	  "of sleeping (no wake-up for the sender to pay), and set\n"
-	  "SO_BUSY_POLL/SO_PREFER_BUSY_POLL (netserver-ng serves it when\n"
-	  "started with --allow-option busy-poll)", 0, 1, 0, true },
-	{ NULL, NULL, NULL, 0, 0, 0, false },
+/* netserver sends: its sends are the ones --zerocopy changes. */
+static const struct np_reqfield *const tcp_maerts_options[] = {
+	&np_field_zerocopy, NULL,
+};
+
+static const struct np_reqfield *const udp_stream_options[] = {
+	&np_field_batch, &np_field_gso, &np_field_busy_poll, NULL,
 };
 
 const struct np_test np_test_tcp_stream = {
@@ -538,7 +553,7 @@ const struct np_test np_test_tcp_stream = {
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_RECV,
-	.options = tcp_send_options,
+	.options = tcp_stream_options,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
 	.derive = np_metrics_derive_send,
@@ -585,7 +600,7 @@ const struct np_test np_test_tcp_maerts = {
 	.sock_type = SOCK_STREAM,
 	.protocol = IPPROTO_TCP,
 	.direction = NP_DIR_XMIT,
-	.options = tcp_send_options,
+	.options = tcp_maerts_options,
 	.client_run = tcp_maerts_client,
 	.server_run = tcp_maerts_server,
 	.derive = np_metrics_derive_receive,
