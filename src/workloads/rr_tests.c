@@ -445,10 +445,12 @@ static int udp_rr_client(struct np_run *run)
 
 /* One request in run->rbuf (n bytes; 0 = an end marker): answer it.  A
  * declared data address that could not prove it asked for the data
- * (run->rsp_cap, dataaddr.h) gets no more than the datagram brought. */
-static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
+ * (run->rsp_cap, dataaddr.h) gets no more than the datagram brought:
+ * capped is a constant in each caller, so the plain loop pays nothing
+ * for it. */
+static NP_HOT_INLINE int udp_rr_answer(struct np_run *run, ssize_t n, bool capped, size_t size)
 {
-	const size_t len = run->rsp_cap && n < run->rsp_size ? (size_t)n : (size_t)run->rsp_size;
+	const size_t len = capped && (size_t)n < size ? (size_t)n : size;
 
 	if (n == 0)
 		return 1;
@@ -472,26 +474,26 @@ static NP_HOT_INLINE int udp_rr_take(struct np_run *run, ssize_t n)
 	return np_run_count_done(run, run->c.trans) ? 1 : 0;
 }
 
-/* Responses go only to the client (the socket is connected to it): a
- * forged request from elsewhere gets nothing, so nobody can use us as a
- * reflector. */
-static int udp_rr_server(struct np_run *run)
+/* For np_run_udp_lock and np_run_udp_tail, which take a callback. */
+static int udp_rr_take(struct np_run *run, ssize_t n)
 {
-	int rc;
-	struct np_spin spin;
+	return udp_rr_answer(run, n, run->rsp_cap, (size_t)run->rsp_size);
+}
 
-	/* The batch answers every request with the test's size: not for a
-	 * capped peer (a client older than --batch's netperf-ng's proof). */
-	if (np_test_param(run->test, run->params, "batch") > 1 && !run->rsp_cap)
-		return udp_rr_batch_server(run);
-	rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
+/* The loop after the first request, capped or not (a constant). */
+static NP_HOT_INLINE int udp_rr_serve(struct np_run *run, bool capped)
+{
+	const size_t size = (size_t)run->rsp_size;
+	struct np_spin spin;
+	int rc = 0;
+
 	np_spin_init(&spin, run);
 	while (rc == 0 && !np_run_stopped(run)) {
 		ssize_t n = np_spin_recv(run, &spin, run->fd, run->rbuf, run->rbuf_len);
 		enum np_io io;
 
 		if (n >= 0) {
-			rc = udp_rr_take(run, n);
+			rc = udp_rr_answer(run, n, capped, size);
 			continue;
 		}
 		/* A spin that saw the timer: the tail below answers what the
@@ -501,10 +503,29 @@ static int udp_rr_server(struct np_run *run)
 			break;
 		/* Else the end, the client gone, or a failure. */
 		if ((io = np_run_io_error(run, "recv", errno, NP_IO_PEER)) != NP_IO_RETRY)
-			return io == NP_IO_FAILED ? -1 : 0;
+			return io == NP_IO_FAILED ? -1 : 2;
 	}
+	return rc;
+}
+
+/* Responses go only to the client (the socket is connected to it): a
+ * forged request from elsewhere gets nothing, so nobody can use us as a
+ * reflector. */
+static int udp_rr_server(struct np_run *run)
+{
+	int rc;
+
+	/* The batch answers every request with the test's size: not for a
+	 * capped peer (a client older than --batch's netperf-ng's proof). */
+	if (np_test_param(run->test, run->params, "batch") > 1 && !run->rsp_cap)
+		return udp_rr_batch_server(run);
+	rc = np_run_udp_lock(run, run->rbuf_len, udp_rr_take);
+	if (rc == 0)
+		rc = run->rsp_cap ? udp_rr_serve(run, true) : udp_rr_serve(run, false);
 	if (rc < 0)
 		return -1;
+	if (rc == 2)            /* the end, the client gone: no tail */
+		return 0;
 	if (rc == 0 && run->timed)
 		return np_run_udp_tail(run, run->rbuf_len, udp_rr_take);
 	return 0;
