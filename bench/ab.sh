@@ -4,6 +4,9 @@
 # pair, so that both see the same machine.  For each test prints both
 # medians and the median of the per-pair ratios new/old.
 #   bench/ab.sh /tmp/old-tree . 9 3
+# ARGS adds netperf options to every run (ARGS="-T 0,1": both ends pinned
+# apart, so that the scheduler's placement, which moves a loopback _RR
+# rate several times, is the same for both builds).
 set -eu
 old=${1:?usage: ab.sh OLD_BUILD NEW_BUILD [PAIRS] [SECONDS]}
 new=${2:?usage: ab.sh OLD_BUILD NEW_BUILD [PAIRS] [SECONDS]}
@@ -31,7 +34,8 @@ start new "$new"
 rate() {
 	b=$1 p=$2 t=$3
 	shift 3
-	"$b/src/netperf" -H 127.0.0.1 -p "$p" -t "$t" -l "$secs" -P 0 -v 0 "$@" | awk 'NF { v = $1 } END { print v }'
+	# shellcheck disable=SC2086 # ARGS splits on purpose
+	"$b/src/netperf" -H 127.0.0.1 -p "$p" -t "$t" -l "$secs" -P 0 -v 0 ${ARGS:-} "$@" | awk 'NF { v = $1 } END { print v }'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
