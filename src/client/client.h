@@ -1,8 +1,9 @@
 /*
- * client.h - netperf's side of a run: the iteration loop that stops on
- * netperf's confidence rule, and, per iteration, request -> data phase
- * (test->client_run) -> results, the exchange with netserver being
- * exchange.c's and the plan plan.c's.  The mirror of session.c.
+ * client.h - netperf's side of a run: its steps (client.c), the
+ * iterations that stop on netperf's confidence rule (measure.h), and per
+ * iteration each flow's request -> data phase (test->client_run) ->
+ * results (flow.h), the messages being exchange.h's and the plan
+ * plan.h's.  The mirror of session.c.
  */
 #ifndef NP_CLIENT_H
 #define NP_CLIENT_H

@@ -1,7 +1,9 @@
 /*
- * exchange.c - netperf's side of the control exchange with netserver: the
- * connection, the request, the response, the results into the run's result,
- * the goodbye; -N's stand-ins where there is no netserver to ask.
+ * exchange.c - netperf's side of the control exchange with netserver, the
+ * messages on a flow's control connection: the request, the response, the
+ * results into the run's result, the host facts, the refusals' texts, the
+ * goodbye; -N's stand-ins where there is no netserver to ask.  When each
+ * is sent is flow.c's.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -11,19 +13,13 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <fcntl.h>
 #include <math.h>
 #include <netinet/in.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/units.h"
 #include "cli/say.h"
-#include "host/cpu.h"
 #include "run/reqfields.h"
-#include "stats/hist.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
 
@@ -46,7 +42,7 @@ static void wire_addr(const struct np_addr *a, uint8_t out[16])
 /* The DO_OMNI request, word for word as netperf 2.7.1 builds it
  * (the captures tests/data/vectors/tcp_stream_opts.txt, tcp_maerts_opts.txt,
  * tcp_rr_opts.txt). */
-static void build_request(const struct np_plan *p, const struct np_flow *l, int fd,
+static void build_request(const struct np_plan *p, const struct np_flow *flow, int fd,
 			  struct np_result *s, struct np_omni_request *q)
 {
 	const struct np_opts *o = p->o;
@@ -55,7 +51,7 @@ static void build_request(const struct np_plan *p, const struct np_flow *l, int 
 	struct np_addr bound = { .len = sizeof(bound.ss) };
 
 	memset(q, 0, sizeof(*q));
-	q->cpu_affinity = l->rcpu;
+	q->cpu_affinity = flow->rcpu;
 	/* Words 2.7.1 never reads: a netserver-ng answers with its own. */
 	q->ext = (struct np_ext){ .present = true, .test_id = t->ext_id,
 				  .version = NP_EXT_VERSION, .caps = NP_EXT_CAPS };
@@ -94,10 +90,10 @@ static void build_request(const struct np_plan *p, const struct np_flow *l, int 
 		   (o->fastopen ? NP_F_FASTOPEN : 0) |
 		   (o->defer_accept ? NP_F_DEFER_ACCEPT : 0) |
 		   (o->mtu_do ? NP_F_MTU_DISCOVER : 0);
-	q->cpu_rate = l->cpu_rate;
+	q->cpu_rate = flow->cpu_rate;
 	q->test_length = (int32_t)o->length;
 	q->send_dirty_count = q->recv_dirty_count = q->recv_clean_count = -1;
-	q->data_port = l->data_port;
+	q->data_port = flow->data_port;
 	q->ipfamily = p->family == AF_INET6 ? NP_FAM_INET6 : NP_FAM_INET;
 	q->socket_type = udp ? NP_SOCK_DGRAM : NP_SOCK_STREAM;
 	q->protocol = (uint32_t)t->protocol;
@@ -198,34 +194,33 @@ static int fail_remote(FILE *err, const char *what, int32_t e, const char *reaso
 		       rule ? ": " : "", rule ? rule : "");
 }
 
-/* Read one reply; 0 or -1 with the message printed. */
-/* One reply within timeout_ms into l->msg: 0, or -1 with why it did not
+/* One reply within timeout_ms into flow->msg: 0, or -1 with why it did not
  * come.  A facts reply that came too late for its question (the run went
  * on without it) is dropped on the way. */
-static int reply_in(struct np_flow *l, const char *what, int timeout_ms, char *why,
+static int reply_in(struct np_flow *flow, const char *what, int timeout_ms, char *why,
 		    size_t whylen)
 {
 	size_t got = 0;
-	int r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got), e;
+	int r = np_ctl_recv(flow->ctl, flow->msg, timeout_ms, &got), e;
 
-	if (r == 1 && l->facts_late && np_wire_type(l->msg) == NP_NG_FACTS_REPLY) {
-		l->facts_late = false;
-		r = np_ctl_recv(l->ctl, l->msg, timeout_ms, &got);
+	if (r == 1 && flow->facts_late && np_wire_type(flow->msg) == NP_NG_FACTS_REPLY) {
+		flow->facts_late = false;
+		r = np_ctl_recv(flow->ctl, flow->msg, timeout_ms, &got);
 	}
 	if (r == 1) {
-		l->replies++;
+		flow->replies++;
 		return 0;
 	}
 	e = errno;
 	if (r == 0)
 		snprintf(why, whylen, "netserver closed the control connection before the %s%s",
-			 what, l->replies ? "" : " (does it want a passphrase?)");
+			 what, flow->replies ? "" : " (does it want a passphrase?)");
 	else if (errno == ETIMEDOUT)
 		snprintf(why, whylen, "no %s from netserver within %d s", what, timeout_ms / 1000);
 	else if (errno == EPROTO)
 		snprintf(why, whylen, "partial %s from netserver (%zu of %d bytes)", what, got,
 			 NP_MSG_SIZE);
-	else if (errno == ECONNRESET && !l->replies)
+	else if (errno == ECONNRESET && !flow->replies)
 		snprintf(why, whylen, "netserver reset the control connection before the %s"
 			 " (a wrong passphrase?)", what);
 	else
@@ -234,11 +229,12 @@ static int reply_in(struct np_flow *l, const char *what, int timeout_ms, char *w
 	return -1;
 }
 
-static int read_reply(struct np_flow *l, const char *what, int timeout_ms, FILE *err)
+/* Read one reply; 0 or -1 with the message printed. */
+static int read_reply(struct np_flow *flow, const char *what, int timeout_ms, FILE *err)
 {
 	char why[256];
 
-	if (reply_in(l, what, timeout_ms, why, sizeof(why)) < 0)
+	if (reply_in(flow, what, timeout_ms, why, sizeof(why)) < 0)
 		return np_fail(err, "%s", why);
 	return 0;
 }
@@ -248,41 +244,41 @@ static int read_reply(struct np_flow *l, const char *what, int timeout_ms, FILE 
  * DO_OMNI with 998: ask for the same test with its legacy request, on the
  * same connection, and keep to those for the later iterations.
  */
-static int legacy_setup(const struct np_result *s, struct np_flow *l,
+static int legacy_setup(const struct np_result *s, struct np_flow *flow,
 			const struct np_omni_request *q, struct np_omni_response *rsp,
 			FILE *err)
 {
 	char why[160];
 
-	if (np_legacy_encode_request(q, s->send_size, l->msg, why, sizeof(why)) != 0)
+	if (np_legacy_encode_request(q, s->send_size, flow->msg, why, sizeof(why)) != 0)
 		return np_fail(err, "netserver knows only legacy requests: %s", why);
-	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+	if (np_ctl_send(flow->ctl, flow->msg, NP_SEND_TIMEOUT_MS) < 0)
 		return np_fail(err, "sending the test request: %s", strerror(errno));
-	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+	if (read_reply(flow, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
 		return -1;
-	if (np_legacy_decode_response(l->msg, q, rsp, why, sizeof(why)) != 0)
+	if (np_legacy_decode_response(flow->msg, q, rsp, why, sizeof(why)) != 0)
 		return np_fail(err, "bad response from netserver: %s", why);
 	if (rsp->serv_errno != 0)
 		return fail_remote(err, "netserver refused the test", rsp->serv_errno, rsp->refusal);
-	l->legacy = np_legacy_type_of(q);
-	l->cpu_rate = rsp->cpu_rate;
-	l->data_port = rsp->data_port;
+	flow->legacy = np_legacy_type_of(q);
+	flow->cpu_rate = rsp->cpu_rate;
+	flow->data_port = rsp->data_port;
 	return 0;
 }
 
 /* What the response says of netserver: netserver-ng answers with its
  * extension words, netperf 2.7.1's never does. */
-static int server_kind(const struct np_plan *p, struct np_flow *l,
+static int server_kind(const struct np_plan *p, struct np_flow *flow,
 		       const struct np_omni_response *rsp, FILE *err)
 {
 	const struct np_reqfield *f;
 
-	if (rsp->ext.present && !l->ours)
+	if (rsp->ext.present && !flow->ours)
 		np_debug(p->o, err,
 			 "netserver is netperf-ng (extension version %u, capabilities %#x)",
 			 (unsigned)rsp->ext.version, (unsigned)rsp->ext.caps);
-	l->ours = rsp->ext.present;
-	l->caps = rsp->ext.present ? rsp->ext.caps : 0;
+	flow->ours = rsp->ext.present;
+	flow->caps = rsp->ext.present ? rsp->ext.caps : 0;
 	/* A test of netperf-ng's own: a 2.7.1 netserver has set up the 2.7.1
 	 * test that the classic fields name instead. */
 	if (p->test->ext_id && (!rsp->ext.present || rsp->ext.test_id != p->test->ext_id))
@@ -300,47 +296,49 @@ static int server_kind(const struct np_plan *p, struct np_flow *l,
 }
 
 /* Results in the format of the request they answer. */
-static int decode_results(const struct np_flow *l, const struct np_result *s,
+static int decode_results(const struct np_flow *flow, const struct np_result *s,
 			  const struct np_omni_response *rsp, struct np_omni_results *res,
 			  char *why, size_t whylen)
 {
-	if (l->legacy)
-		return np_legacy_decode_results(l->msg, l->legacy, s->send_size, rsp, res,
+	if (flow->legacy)
+		return np_legacy_decode_results(flow->msg, flow->legacy, s->send_size, rsp, res,
 						why, whylen);
-	return np_wire_decode_results(l->msg, res, why, whylen);
+	return np_wire_decode_results(flow->msg, res, why, whylen);
 }
 
-int np_exchange_setup(const struct np_plan *p, struct np_flow *l, int fd,
+int np_exchange_setup(const struct np_plan *p, struct np_flow *flow, int fd,
 		      struct np_result *s, struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_request q;
 	char why[160];
 
-	build_request(p, l, fd, s, &q);
+	build_request(p, flow, fd, s, &q);
 	s->lsend_width = (int)q.send_width;
 	s->lrecv_width = (int)q.recv_width;
 	s->sport = q.netperf_port;
-	if (l->legacy)
-		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
-	np_wire_encode_request(&q, l->msg);
-	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+	if (flow->legacy)
+		return legacy_setup(s, flow, &q, rsp, err) < 0 ? -1
+							    : server_kind(p, flow, rsp, err);
+	np_wire_encode_request(&q, flow->msg);
+	if (np_ctl_send(flow->ctl, flow->msg, NP_SEND_TIMEOUT_MS) < 0)
 		return np_fail(err, "sending the test request: %s", strerror(errno));
-	if (read_reply(l, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
+	if (read_reply(flow, "test response", NP_RESPONSE_TIMEOUT_MS, err) < 0)
 		return -1;
-	if (np_wire_word1(l->msg) == NP_ERR_UNKNOWN_REQUEST) {
+	if (np_wire_word1(flow->msg) == NP_ERR_UNKNOWN_REQUEST) {
 		np_debug(p->o, err,
 			 "netserver answered DO_OMNI with 998: legacy requests from now on");
-		return legacy_setup(s, l, &q, rsp, err) < 0 ? -1 : server_kind(p, l, rsp, err);
+		return legacy_setup(s, flow, &q, rsp, err) < 0 ? -1
+							    : server_kind(p, flow, rsp, err);
 	}
-	if (np_wire_type(l->msg) != NP_OMNI_RESPONSE && np_wire_word1(l->msg) != 0)
-		return fail_remote(err, "netserver refused the test", np_wire_word1(l->msg), NULL);
-	if (np_wire_decode_response(l->msg, rsp, why, sizeof(why)) != 0)
+	if (np_wire_type(flow->msg) != NP_OMNI_RESPONSE && np_wire_word1(flow->msg) != 0)
+		return fail_remote(err, "netserver refused the test", np_wire_word1(flow->msg), NULL);
+	if (np_wire_decode_response(flow->msg, rsp, why, sizeof(why)) != 0)
 		return np_fail(err, "bad response from netserver: %s", why);
 	if (rsp->serv_errno != 0)
 		return fail_remote(err, "netserver refused the test", rsp->serv_errno, rsp->refusal);
-	l->cpu_rate = rsp->cpu_rate;
-	l->data_port = rsp->data_port;
-	return server_kind(p, l, rsp, err);
+	flow->cpu_rate = rsp->cpu_rate;
+	flow->data_port = rsp->data_port;
+	return server_kind(p, flow, rsp, err);
 }
 
 void np_exchange_remote(const struct np_opts *o, const struct np_omni_response *rsp,
@@ -402,35 +400,35 @@ void np_exchange_remote(const struct np_opts *o, const struct np_omni_response *
  * input is, but the facts only describe a run that is over: without them
  * (no reply in time, a bad one) the run's figures stand, the facts are
  * unknown and a warning says why. */
-static void ask_host_facts(struct np_flow *l, FILE *err)
+static void ask_host_facts(struct np_flow *flow, FILE *err)
 {
 	char why[256];
 
-	l->facts_asked = true;
-	np_host_facts_unknown(&l->remote_host);
-	np_wire_encode_facts_request(l->msg);
-	if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
+	flow->facts_asked = true;
+	np_host_facts_unknown(&flow->remote_host);
+	np_wire_encode_facts_request(flow->msg);
+	if (np_ctl_send(flow->ctl, flow->msg, NP_SEND_TIMEOUT_MS) < 0)
 		snprintf(why, sizeof(why), "asking netserver for them: %s", strerror(errno));
-	else if (reply_in(l, "host facts", FACTS_TIMEOUT_MS, why, sizeof(why)) < 0)
-		l->facts_late = errno == ETIMEDOUT;
-	else if (np_wire_decode_facts(l->msg, &l->remote_host, why, sizeof(why)) == 0)
+	else if (reply_in(flow, "host facts", FACTS_TIMEOUT_MS, why, sizeof(why)) < 0)
+		flow->facts_late = errno == ETIMEDOUT;
+	else if (np_wire_decode_facts(flow->msg, &flow->remote_host, why, sizeof(why)) == 0)
 		return;
 	else
-		np_host_facts_unknown(&l->remote_host);
+		np_host_facts_unknown(&flow->remote_host);
 	np_warn(err, "netserver's host facts are unknown: %s", why);
 }
 
 /* The results step of an iteration. */
-int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_result *s,
+int np_exchange_results(const struct np_plan *p, struct np_flow *flow, struct np_result *s,
 			const struct np_omni_response *rsp, FILE *err)
 {
 	struct np_omni_results res;
 	char why[160];
 
 	/* TCP_CRR ends on netserver's padded timer, so allow for it. */
-	if (read_reply(l, "test results", NP_RESULTS_GRACE_MS + 4000, err) < 0)
+	if (read_reply(flow, "test results", NP_RESULTS_GRACE_MS + 4000, err) < 0)
 		return -1;
-	if (decode_results(l, s, rsp, &res, why, sizeof(why)) != 0)
+	if (decode_results(flow, s, rsp, &res, why, sizeof(why)) != 0)
 		return np_fail(err, "bad results from netserver: %s", why);
 	if (res.serv_errno != 0)
 		return fail_remote(err, "netserver's side of the test failed", res.serv_errno, NULL);
@@ -441,9 +439,9 @@ int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_re
 	np_exchange_remote(p->o, rsp, &res, s);
 	s->rtos = rsp->socket_tos;
 	s->rprio = rsp->socket_prio;
-	if (l->ours && (l->caps & NP_EXT_CAP_HOST_FACTS) && !l->facts_asked)
-		ask_host_facts(l, err);
-	s->remote_host = l->remote_host;
+	if (flow->ours && (flow->caps & NP_EXT_CAP_HOST_FACTS) && !flow->facts_asked)
+		ask_host_facts(flow, err);
+	s->remote_host = flow->remote_host;
 	return 0;
 }
 
@@ -453,18 +451,18 @@ int np_exchange_results(const struct np_plan *p, struct np_flow *l, struct np_re
  * That reason is the run's error, not the reset it caused here (or the
  * ENOTCONN of the end marker's shutdown, when the results' arrival
  * stopped the loop first). */
-int np_exchange_cut_reason(struct np_flow *l, const struct np_result *s,
+int np_exchange_cut_reason(struct np_flow *flow, const struct np_result *s,
 			   const struct np_omni_response *rsp, int data_err, FILE *err)
 {
 	struct np_omni_results res;
 	char why[256];
 
-	if (!l->ours || l->ctl < 0 ||
+	if (!flow->ours || flow->ctl < 0 ||
 	    (data_err != ECONNRESET && data_err != EPIPE && data_err != ECONNREFUSED &&
 	     data_err != ENOTCONN))
 		return 0;
-	if (reply_in(l, "test results", CUT_RESULTS_MS, why, sizeof(why)) < 0 ||
-	    decode_results(l, s, rsp, &res, why, sizeof(why)) != 0 || res.serv_errno == 0)
+	if (reply_in(flow, "test results", CUT_RESULTS_MS, why, sizeof(why)) < 0 ||
+	    decode_results(flow, s, rsp, &res, why, sizeof(why)) != 0 || res.serv_errno == 0)
 		return 0;
 	fail_remote(err, "netserver's side of the test failed", res.serv_errno, NULL);
 	return 1;
@@ -480,12 +478,12 @@ static uint16_t no_control_port(const struct np_opts *o, const struct np_test *t
 	return t->rr ? 7 : (t->direction & NP_DIR_XMIT) ? 19 : 9;
 }
 
-void np_exchange_no_control_setup(const struct np_plan *p, struct np_flow *l, int fd,
+void np_exchange_no_control_setup(const struct np_plan *p, struct np_flow *flow, int fd,
 				  struct np_result *s, struct np_omni_response *rsp)
 {
 	struct np_omni_request q;
 
-	build_request(p, l, fd, s, &q);   /* for the sizes it settles */
+	build_request(p, flow, fd, s, &q);   /* for the sizes it settles */
 	s->lsend_width = (int)q.send_width;
 	s->lrecv_width = (int)q.recv_width;
 	s->sport = q.netperf_port;
@@ -512,50 +510,6 @@ void np_exchange_no_control_results(struct np_result *s)
 	np_host_facts_unknown(&s->remote_host);
 }
 
-/* TCP_SENDFILE sends from a file: the -F file when it is a regular
- * one, else an unlinked temporary file of netperf's pattern. */
-static int open_sendfile(const struct np_opts *o, struct np_flow *l, FILE *err)
-{
-	static const size_t size = 1 << 20;
-	const char *tmpdir = getenv("TMPDIR");
-	char tpath[512];
-	struct stat st;
-	char *buf;
-	int fd;
-
-	if (o->lfill) {
-		fd = open(o->lfill, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-			l->file_fd = fd;
-			return 0;
-		}
-		if (fd >= 0)
-			close(fd);
-		return np_fail(err, "TCP_SENDFILE: -F %s is not a regular file with data",
-			       o->lfill);
-	}
-	snprintf(tpath, sizeof(tpath), "%s/netperf-ng-sendfile.XXXXXX",
-		 tmpdir && tmpdir[0] ? tmpdir : "/tmp");
-	fd = mkstemp(tpath);
-	if (fd < 0)
-		return np_fail(err, "TCP_SENDFILE: a file to send from: %s", strerror(errno));
-	unlink(tpath);
-	buf = malloc(size);
-	if (!buf) {
-		close(fd);
-		return np_fail(err, "out of memory");
-	}
-	np_run_fill(buf, size);
-	if (write(fd, buf, size) != (ssize_t)size) {
-		free(buf);
-		close(fd);
-		return np_fail(err, "TCP_SENDFILE: writing its file: %s", strerror(errno));
-	}
-	free(buf);
-	l->file_fd = fd;
-	return 0;
-}
-
 /* netperf's goodbye: half-close, let netserver close, then close. */
 void np_exchange_goodbye(int ctl)
 {
@@ -564,92 +518,4 @@ void np_exchange_goodbye(int ctl)
 	if (shutdown(ctl, SHUT_WR) == 0)
 		(void)np_ctl_recv(ctl, scratch, 2000, NULL);
 	close(ctl);
-}
-
-/* -J -D: room for every interim figure of a timed test (one per tick
- * and the last, shorter one, each iteration), else for NP_INTERIM_KEEP;
- * the data loops' ticks must not allocate. */
-static size_t interim_room(const struct np_opts *o)
-{
-	const int64_t seconds = np_length_seconds(o->length);
-	double per_iter = seconds > 0 ? ceil((double)seconds / o->interim) + 2 : NP_INTERIM_KEEP;
-	double n = per_iter * o->iter_max;
-
-	return n < NP_INTERIM_KEEP ? (size_t)n : NP_INTERIM_KEEP;
-}
-
-/* A link's own resources: -F's file, TCP_SENDFILE's, -j's histogram,
- * -c's snapshots, -J's interim figures; its host facts, unknown until
- * read. */
-int np_flow_prepare(const struct np_opts *o, struct np_flow *l, FILE *err)
-{
-	np_host_facts_unknown(&l->local_host);
-	np_host_facts_unknown(&l->remote_host);
-	if (o->lfill) {
-		l->fill_fd = open(o->lfill, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-		if (l->fill_fd < 0)
-			return np_fail(err, "-F %s: %s", o->lfill, strerror(errno));
-	}
-	if (o->test->sendfile && open_sendfile(o, l, err) < 0)
-		return -1;
-	if (o->latency) {
-		l->hist = malloc(sizeof(*l->hist));
-		l->sent_at = calloc((size_t)o->burst + 1, sizeof(*l->sent_at));
-		if (!l->hist || !l->sent_at)
-			return np_fail(err, "out of memory for the latency histogram");
-		np_hist_init(l->hist);
-	}
-	if (o->local_cpu) {
-		l->cpu0 = malloc(sizeof(*l->cpu0));
-		l->cpu1 = malloc(sizeof(*l->cpu1));
-		if (!l->cpu0 || !l->cpu1)
-			return np_fail(err, "out of memory for CPU snapshots");
-	}
-	if (o->json && o->interim > 0) {
-		l->series_room = interim_room(o);
-		l->series = calloc(l->series_room, sizeof(*l->series));
-		if (!l->series)
-			return np_fail(err, "out of memory for the interim figures");
-	}
-	return 0;
-}
-
-void np_flow_release(struct np_flow *l)
-{
-	if (l->ctl >= 0)
-		close(l->ctl);
-	l->ctl = -1;
-	free(l->cpu0);
-	free(l->cpu1);
-	free(l->hist);
-	free(l->sent_at);
-	free(l->series);
-	if (l->fill_fd >= 0)
-		close(l->fill_fd);
-	if (l->file_fd >= 0)
-		close(l->file_fd);
-}
-
-/* The control connection (and -Z's passphrase), or -N's data peer. */
-int np_flow_connect(const struct np_opts *o, const char *host, struct np_flow *l,
-		    struct np_addr *peer, FILE *err)
-{
-	char why[512];
-
-	l->data_port = o->data_rport;
-	if (o->no_control)
-		return np_plan_resolve(host, o->family, o->test->sock_type, false, peer, err,
-				       "host");
-	l->ctl = np_ctl_connect(host, o->port, o->family, o->local_host, o->local_port,
-				NP_CONNECT_TIMEOUT_MS, peer, why, sizeof(why));
-	if (l->ctl < 0)
-		return np_fail(err, "%s", why);
-	np_debug(o, err, "control connection to %s port %u", host, (unsigned)o->port);
-	if (o->passphrase) {
-		/* netserver -Z reads it first and answers nothing. */
-		np_wire_encode_passphrase(o->passphrase, l->msg);
-		if (np_ctl_send(l->ctl, l->msg, NP_SEND_TIMEOUT_MS) < 0)
-			return np_fail(err, "sending the passphrase: %s", strerror(errno));
-	}
-	return 0;
 }

@@ -1,5 +1,7 @@
 /*
- * flows.c - the start gate and the threads of parallel flows.
+ * flows.c - --flows: an iteration of N flows at once, each in its own
+ * thread (a flow's own life is flow.c's), and the start gate they wait
+ * at.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -10,8 +12,14 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 
-void np_gate_init(struct np_gate *g, int parties)
+#include "cli/say.h"
+#include "client/flow.h"
+#include "client/sigint.h"
+#include "host/cpu.h"
+
+static void gate_init(struct np_gate *g, int parties)
 {
 	pthread_mutex_init(&g->lock, NULL);
 	pthread_cond_init(&g->open, NULL);
@@ -20,7 +28,7 @@ void np_gate_init(struct np_gate *g, int parties)
 	g->broken = false;
 }
 
-void np_gate_destroy(struct np_gate *g)
+static void gate_destroy(struct np_gate *g)
 {
 	pthread_cond_destroy(&g->open);
 	pthread_mutex_destroy(&g->lock);
@@ -40,7 +48,7 @@ bool np_gate_pass(struct np_gate *g)
 	return ok;
 }
 
-void np_gate_break(struct np_gate *g)
+static void gate_break(struct np_gate *g)
 {
 	pthread_mutex_lock(&g->lock);
 	g->broken = true;
@@ -48,7 +56,11 @@ void np_gate_break(struct np_gate *g)
 	pthread_mutex_unlock(&g->lock);
 }
 
-int np_flows_spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct np_gate *gate)
+/* Run fn on each of n jobs (each size bytes, in an array) in its own
+ * thread and wait for all.  0, or -1 with errno when a thread could not
+ * start: gate (if any) is then broken, and the jobs that did start are
+ * waited for. */
+static int spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct np_gate *gate)
 {
 	pthread_t *t = calloc((size_t)n, sizeof(*t));
 	sigset_t block, old;
@@ -69,7 +81,7 @@ int np_flows_spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct n
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	/* The flows that did start must not wait for the missing ones. */
 	if (err && gate)
-		np_gate_break(gate);
+		gate_break(gate);
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 	free(t);
@@ -79,3 +91,56 @@ int np_flows_spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct n
 	}
 	return 0;
 }
+
+/* One flow of --flows, in its own thread. */
+struct flow_job {
+	const struct np_plan *p;
+	struct np_flow *flow;
+	struct np_result *s;
+	FILE *err;
+	int rc;
+};
+
+static void *flow_main(void *arg)
+{
+	struct flow_job *j = arg;
+
+	j->rc = -1;
+	if (j->flow->lcpu >= 0 && np_cpu_bind(j->flow->lcpu) < 0)
+		np_fail(j->err, "--local-cpus: cannot run flow %d on CPU %d: %s", j->flow->index + 1,
+			j->flow->lcpu, strerror(errno));
+	else
+		j->rc = np_flow_iteration(j->p, j->flow, j->s, j->err);
+	if (j->rc < 0)
+		gate_break(j->flow->gate);
+	return NULL;
+}
+
+int np_flows_iteration(const struct np_plan *p, struct np_flow *flows, struct np_result *fs, int n,
+		       FILE *err)
+{
+	struct flow_job *jobs = calloc((size_t)n, sizeof(*jobs));
+	struct np_gate gate;
+	int rc = 0;
+
+	if (!jobs)
+		return np_fail(err, "out of memory for %d flows", n);
+	gate_init(&gate, n);
+	for (int i = 0; i < n; i++) {
+		flows[i].gate = &gate;
+		jobs[i] = (struct flow_job){ p, &flows[i], &fs[i], err, -1 };
+	}
+	np_sigint_catch(true);
+	if (spawn(flow_main, jobs, sizeof(*jobs), n, &gate) < 0)
+		rc = np_fail(err, "starting %d flows: %s", n, strerror(errno));
+	np_sigint_catch(false);
+	for (int i = 0; i < n; i++) {
+		flows[i].gate = NULL;
+		if (jobs[i].rc < 0)
+			rc = -1;
+	}
+	gate_destroy(&gate);
+	free(jobs);
+	return rc;
+}
+

@@ -5,14 +5,18 @@
  * at the start gate; the gate opens when the last flow arrives, so every
  * data phase starts within a few microseconds of the others.  A flow that
  * fails before the gate breaks it, and the others give up instead of
- * waiting.
+ * waiting.  What one flow does is flow.h's.
  */
 #ifndef NP_FLOWS_H
 #define NP_FLOWS_H
 
 #include <pthread.h>
 #include <stdbool.h>
-#include <stddef.h>
+#include <stdio.h>
+
+struct np_flow;
+struct np_plan;
+struct np_result;
 
 struct np_gate {
 	pthread_mutex_t lock;
@@ -22,17 +26,14 @@ struct np_gate {
 	bool broken;
 };
 
-void np_gate_init(struct np_gate *g, int parties);
-void np_gate_destroy(struct np_gate *g);
-/* Wait for every flow; false when one broke the gate (or none needed
- * waiting: a gate of 0 parties is always open). */
+/* A flow at the gate: wait for every flow; false when one broke the
+ * gate (or none needed waiting: a gate of 0 parties is always open). */
 bool np_gate_pass(struct np_gate *g);
-void np_gate_break(struct np_gate *g);
 
-/* Run fn on each of n jobs (each size bytes, in an array) in its own
- * thread and wait for all.  0, or -1 with errno when a thread could not
- * start: gate (if any) is then broken, and the jobs that did start are
- * waited for. */
-int np_flows_spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct np_gate *gate);
+/* One iteration of the n flows, each in its own thread, starting their
+ * data phases together; each flow's figures in fs.  0, or -1 after the
+ * error line (a flow's, or why the threads could not start). */
+int np_flows_iteration(const struct np_plan *p, struct np_flow *flows, struct np_result *fs,
+		       int n, FILE *err);
 
 #endif

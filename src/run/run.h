@@ -106,7 +106,7 @@ struct np_run {
 	struct np_watch *watch;  /* the run's watch (clock.h): end, ticks, peer */
 	/* -D: called from the loop's thread, off its fast path (through
 	 * np_run_stopped), when tick n (the watch's number, clock.h) is
-	 * due; it prints the interim line there (client.c).  run->c is
+	 * due; it prints the interim line there (client/interim.c).  run->c is
 	 * current then. */
 	void (*on_tick)(struct np_run *run, int n);
 	void *tick_ctx;
