@@ -118,42 +118,37 @@ static int set_opt(int fd, int level, int name, int value, const char *label,
 	return set_int(fd, level, name, value);
 }
 
-int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
+/* A step of np_sock_open failed: label names the call, errno says why. */
+static int failed(const char **what, const char *label)
 {
-	const char *what = "socket";
-	int fd, err;
+	*what = label;
+	return -1;
+}
 
-	fd = socket(o->family, o->type | SOCK_CLOEXEC, o->protocol);
-	if (fd < 0)
-		goto fail_nofd;
+/* Each step of np_sock_open sets its share of o on fd, in this order
+ * (the order the kernel sees them in never changed), and returns 0, or
+ * -1 with errno set and *what naming the call that failed. */
+typedef int open_step(int fd, const struct np_sockopts *o, const char **what);
+
+/* The address's reuse, the buffers, routing and keepalives. */
+static int set_basics(int fd, const struct np_sockopts *o, const char **what)
+{
 	/* Fixed -P ports are reused across iterations while the last
 	 * connection sits in TIME_WAIT. */
 	if (o->reuseaddr && o->type == SOCK_STREAM &&
-	    set_int(fd, SOL_SOCKET, SO_REUSEADDR, 1) < 0) {
-		what = "setsockopt SO_REUSEADDR";
-		goto fail;
-	}
-	if (o->sndbuf > 0 && set_buf(fd, SO_SNDBUF, SNDBUF_FORCE, o->sndbuf, o->force_bufs) < 0) {
-		what = "setsockopt SO_SNDBUF";
-		goto fail;
-	}
-	if (o->rcvbuf > 0 && set_buf(fd, SO_RCVBUF, RCVBUF_FORCE, o->rcvbuf, o->force_bufs) < 0) {
-		what = "setsockopt SO_RCVBUF";
-		goto fail;
-	}
+	    set_int(fd, SOL_SOCKET, SO_REUSEADDR, 1) < 0)
+		return failed(what, "setsockopt SO_REUSEADDR");
+	if (o->sndbuf > 0 && set_buf(fd, SO_SNDBUF, SNDBUF_FORCE, o->sndbuf, o->force_bufs) < 0)
+		return failed(what, "setsockopt SO_SNDBUF");
+	if (o->rcvbuf > 0 && set_buf(fd, SO_RCVBUF, RCVBUF_FORCE, o->rcvbuf, o->force_bufs) < 0)
+		return failed(what, "setsockopt SO_RCVBUF");
 	if (o->nodelay && o->protocol == IPPROTO_TCP &&
-	    set_int(fd, IPPROTO_TCP, TCP_NODELAY, 1) < 0) {
-		what = "setsockopt TCP_NODELAY";
-		goto fail;
-	}
-	if (o->dontroute && set_int(fd, SOL_SOCKET, SO_DONTROUTE, 1) < 0) {
-		what = "setsockopt SO_DONTROUTE";
-		goto fail;
-	}
-	if (o->keepalive && set_int(fd, SOL_SOCKET, SO_KEEPALIVE, 1) < 0) {
-		what = "setsockopt SO_KEEPALIVE";
-		goto fail;
-	}
+	    set_int(fd, IPPROTO_TCP, TCP_NODELAY, 1) < 0)
+		return failed(what, "setsockopt TCP_NODELAY");
+	if (o->dontroute && set_int(fd, SOL_SOCKET, SO_DONTROUTE, 1) < 0)
+		return failed(what, "setsockopt SO_DONTROUTE");
+	if (o->keepalive && set_int(fd, SOL_SOCKET, SO_KEEPALIVE, 1) < 0)
+		return failed(what, "setsockopt SO_KEEPALIVE");
 	if (o->recverr) {
 #if HAVE_DECL_IP_RECVERR && HAVE_DECL_IPV6_RECVERR
 		/* Best effort: without it ENOBUFS is silently dropped. */
@@ -163,49 +158,58 @@ int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 			(void)set_int(fd, IPPROTO_IP, IP_RECVERR, 1);
 #endif
 	}
+	return 0;
+}
+
+/* What marks and shapes the packets: priority, TOS, corking, path MTU
+ * discovery, the MSS. */
+static int set_packets(int fd, const struct np_sockopts *o, const char **what)
+{
 	/* Above 6 needs CAP_NET_ADMIN: EPERM tells the caller which. */
-	if (o->priority >= 0 && set_int(fd, SOL_SOCKET, SO_PRIORITY, o->priority) < 0) {
-		what = "setsockopt SO_PRIORITY";
-		goto fail;
-	}
+	if (o->priority >= 0 && set_int(fd, SOL_SOCKET, SO_PRIORITY, o->priority) < 0)
+		return failed(what, "setsockopt SO_PRIORITY");
 	if (o->tos >= 0 && (o->family == AF_INET6
 			    ? set_int(fd, IPPROTO_IPV6, IPV6_TCLASS, o->tos)
-			    : set_int(fd, IPPROTO_IP, IP_TOS, o->tos)) < 0) {
-		what = o->family == AF_INET6 ? "setsockopt IPV6_TCLASS" : "setsockopt IP_TOS";
-		goto fail;
-	}
+			    : set_int(fd, IPPROTO_IP, IP_TOS, o->tos)) < 0)
+		return failed(what, o->family == AF_INET6 ? "setsockopt IPV6_TCLASS"
+							  : "setsockopt IP_TOS");
 	if (o->cork && o->protocol == IPPROTO_TCP &&
-	    set_opt(fd, IPPROTO_TCP, TCP_CORK, 1, "setsockopt TCP_CORK", &what) < 0)
-		goto fail;
+	    set_opt(fd, IPPROTO_TCP, TCP_CORK, 1, "setsockopt TCP_CORK", what) < 0)
+		return -1;
 	if (o->mtu_do &&
 	    (o->family == AF_INET6
 	     ? set_opt(fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, IPV6_PMTUDISC_DO,
-		       "setsockopt IPV6_MTU_DISCOVER", &what)
+		       "setsockopt IPV6_MTU_DISCOVER", what)
 	     : set_opt(fd, IPPROTO_IP, IP_MTU_DISCOVER, IP_PMTUDISC_DO,
-		       "setsockopt IP_MTU_DISCOVER",
-		       &what)) < 0)
-		goto fail;
+		       "setsockopt IP_MTU_DISCOVER", what)) < 0)
+		return -1;
 	if (o->maxseg > 0 && o->protocol == IPPROTO_TCP &&
-	    set_opt(fd, IPPROTO_TCP, TCP_MAXSEG, o->maxseg, "setsockopt TCP_MAXSEG", &what) < 0)
-		goto fail;
+	    set_opt(fd, IPPROTO_TCP, TCP_MAXSEG, o->maxseg, "setsockopt TCP_MAXSEG", what) < 0)
+		return -1;
+	return 0;
+}
+
+/* The pace and the TCP connection's own: pacing, Fast Open, the
+ * congestion control. */
+static int set_flow(int fd, const struct np_sockopts *o, const char **what)
+{
 	if (o->max_pacing > 0) {
 		/* A 64-bit rate since Linux 4.19; a 32-bit one is read alike
 		 * up to 4 GB/s. */
 		uint64_t rate = (uint64_t)o->max_pacing;
 
-		what = "setsockopt SO_MAX_PACING_RATE";
 		if (SO_MAX_PACING_RATE < 0) {
 			errno = ENOPROTOOPT;
-			goto fail;
+			return failed(what, "setsockopt SO_MAX_PACING_RATE");
 		}
 		if (setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &rate, sizeof(rate)) < 0)
-			goto fail;
+			return failed(what, "setsockopt SO_MAX_PACING_RATE");
 	}
 	/* The client's half of Fast Open: connect() sends the first data. */
 	if (o->fastopen && o->protocol == IPPROTO_TCP &&
 	    set_opt(fd, IPPROTO_TCP, TCP_FASTOPEN_CONNECT, 1, "setsockopt TCP_FASTOPEN_CONNECT",
-		    &what) < 0)
-		goto fail;
+		    what) < 0)
+		return -1;
 #if HAVE_DECL_TCP_CONGESTION
 	/* netperf's way is best effort: an algorithm this kernel lacks, or
 	 * one outside net.ipv4.tcp_allowed_congestion_control without
@@ -213,27 +217,43 @@ int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 	 * asks for strictness. */
 	if (o->cong && o->cong[0] && o->protocol == IPPROTO_TCP &&
 	    setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, o->cong,
-		       (socklen_t)strlen(o->cong)) < 0 && o->cong_strict) {
-		what = "setsockopt TCP_CONGESTION";
-		goto fail;
-	}
+		       (socklen_t)strlen(o->cong)) < 0 && o->cong_strict)
+		return failed(what, "setsockopt TCP_CONGESTION");
 #endif
-	if (o->wake_ms > 0) {
-		struct timeval tv = { .tv_sec = o->wake_ms / 1000,
-				      .tv_usec = (suseconds_t)(o->wake_ms % 1000) * 1000 };
+	return 0;
+}
 
-		if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0 ||
-		    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) < 0) {
-			what = "setsockopt SO_RCVTIMEO";
-			goto fail;
+/* The wake period: a blocked data call returns after it. */
+static int set_wake(int fd, const struct np_sockopts *o, const char **what)
+{
+	struct timeval tv = { .tv_sec = o->wake_ms / 1000,
+			      .tv_usec = (suseconds_t)(o->wake_ms % 1000) * 1000 };
+
+	if (o->wake_ms <= 0)
+		return 0;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) < 0 ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv)) < 0)
+		return failed(what, "setsockopt SO_RCVTIMEO");
+	return 0;
+}
+
+static open_step *const open_steps[] = { set_basics, set_packets, set_flow, set_wake };
+
+int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
+{
+	const char *what = "socket";
+	int fd = socket(o->family, o->type | SOCK_CLOEXEC, o->protocol), err;
+
+	for (size_t i = 0; fd >= 0 && i < sizeof(open_steps) / sizeof(open_steps[0]); i++) {
+		if (open_steps[i](fd, o, &what) < 0) {
+			err = errno;
+			close(fd);
+			errno = err;
+			fd = -1;
 		}
 	}
-	return fd;
-fail:
-	err = errno;
-	close(fd);
-	errno = err;
-fail_nofd:
+	if (fd >= 0)
+		return fd;
 	err = errno;
 	snprintf(why, whylen, "%s: %s", what, strerror(err));
 	errno = err;

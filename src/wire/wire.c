@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "wire/wire.h"
@@ -725,6 +726,19 @@ int np_wire_decode_facts(const uint8_t *msg, struct np_host_facts *f, char *why,
 void np_wire_encode_reply(int32_t type, int32_t serv_errno, uint8_t *msg)
 {
 	put_header(msg, type, serv_errno);
+}
+
+void np_wire_encode_refusal(int32_t serv_errno, uint32_t test_id, const char *why,
+			    uint8_t *msg)
+{
+	struct np_omni_response rsp;
+
+	memset(&rsp, 0, sizeof(rsp));
+	rsp.serv_errno = serv_errno;
+	rsp.ext = (struct np_ext){ .present = true, .test_id = test_id,
+				   .version = NP_EXT_VERSION, .caps = NP_EXT_SERVER_CAPS };
+	snprintf(rsp.refusal, sizeof(rsp.refusal), "%s", why);
+	np_wire_encode_response(&rsp, msg);
 }
 
 void np_wire_encode_passphrase(const char *pass, uint8_t *msg)

@@ -377,6 +377,12 @@ int np_wire_decode_facts(const uint8_t *msg, struct np_host_facts *f, char *why,
 
 /* A reply carrying only a type and serv_errno (e.g. 998, DEBUG_OK). */
 void np_wire_encode_reply(int32_t type, int32_t serv_errno, uint8_t *msg);
+/* netserver-ng's refusal of a request with the magic: OMNI_RESPONSE with
+ * serv_errno, its extension (test_id, the request's, echoed) and why, the
+ * reason in text (doc/protocol.md, "Refusals").  A request without the
+ * magic is refused with np_wire_encode_reply, the bytes 2.7.1 sends. */
+void np_wire_encode_refusal(int32_t serv_errno, uint32_t test_id, const char *why,
+			    uint8_t *msg);
 void np_wire_encode_passphrase(const char *pass, uint8_t *msg);
 /* A PASSPHRASE message carrying exactly pass (compared in constant time). */
 bool np_wire_passphrase_matches(const uint8_t *msg, const char *pass);
