@@ -7,9 +7,11 @@
       prefix, 8192 slots, 64 probed) put on the victim's 64 slots: one
       session each locked the victim out.  First line the victim.
   admission.py hold HOST PORT N SRC...
-      open up to N control connections from each SRC; after a moment,
-      count those netserver refused (it answered them at once) and those
-      it holds; print "held K refused R" and keep them open until killed.
+      open up to N control connections from each SRC, sending nothing;
+      after a moment, count those netserver refused (it answered them,
+      within the second it waits for a request: netserver's refusal.h)
+      and those it holds; print "held K refused R" and keep them open
+      until killed.
   admission.py guesses HOST PORT N PASSPHRASE SRC...
       open N connections from each SRC first, then send PASSPHRASE on
       every one; print "judged J limited L": judged, netserver weighed the
@@ -89,7 +91,7 @@ def connect(host, port, src):
 
 
 def refused_now(s):
-    """Did netserver answer at once (a refusal) rather than wait?"""
+    """Did netserver answer (a refusal) rather than wait for a request?"""
     return bool(select.select([s], [], [], 0)[0])
 
 
@@ -102,7 +104,7 @@ def hold(host, port, n, srcs):
             except OSError as e:
                 print("admission.py: connect from %s: %s" % (src, e), file=sys.stderr)
                 return 1
-    # netserver answers a refusal at once and holds the rest; a slow one
+    # netserver answers a refusal within a second and holds the rest; a slow one
     # (a sanitizer build on a loaded machine) takes a while to go through
     # them all, so the count is read once it has stopped growing for 2 s.
     # A loaded machine can stall netserver longer than that between two

@@ -117,6 +117,15 @@ static enum np_admit admit(struct np_limits *l, const char *text, double now)
 	return np_limits_admit(l, &p, now);
 }
 
+/* The last refusal's reason, as the log and a netperf-ng read it. */
+static const char *reason(const struct np_limits *l, enum np_admit a)
+{
+	static char buf[NP_REFUSAL_LEN + 1];
+
+	np_admit_reason(l, a, buf, sizeof(buf));
+	return buf;
+}
+
 static void release(struct np_limits *l, const char *text, bool auth_failed, double now)
 {
 	const struct np_prefix p = pfx(text);
@@ -817,6 +826,14 @@ START_TEST(test_evict_busy_neighbourhood_is_full)
 	build_window(l, w, 0);
 	total = l->sessions;
 	ck_assert_int_eq(np_limits_admit(l, &w->p, 1), NP_ADMIT_TABLE);
+	{
+		char want[128], where[64];
+
+		np_prefix_string(&w->p, where, sizeof(where));
+		snprintf(want, sizeof(want),
+			 "no free slot near this prefix in the admission table (%s)", where);
+		ck_assert_str_eq(reason(l, NP_ADMIT_TABLE), want);
+	}
 	ck_assert_int_eq(np_limits_sessions(l, &w->p), 0);
 	ck_assert_int_eq(l->sessions, total);
 	for (unsigned k = 0; k < NP_LIMIT_PROBE; k++)
@@ -1047,17 +1064,23 @@ START_TEST(test_nested_prefixes)
 	ck_assert_int_eq(admit(l, "2001:db8:1:108::99", 0), NP_ADMIT_SITE_FULL);
 	ck_assert_str_eq(pfx_str(&l->refused), "2001:db8:1:100::/56");
 	ck_assert_int_eq(l->refused_held, 12);
+	ck_assert_str_eq(reason(l, NP_ADMIT_SITE_FULL),
+			 "--max-per-site reached (2001:db8:1:100::/56 holds 12)");
 	for (int j = 0; j < 4; j++)
 		ck_assert_int_eq(admit(l, "2001:db8:1:200::1", 0), NP_ADMIT_OK);
 	ck_assert_int_eq(admit(l, "2001:db8:1:200::1", 0), NP_ADMIT_NET_FULL);
 	ck_assert_str_eq(pfx_str(&l->refused), "2001:db8:1::/48");
 	ck_assert_int_eq(l->refused_held, 16);
+	ck_assert_str_eq(reason(l, NP_ADMIT_NET_FULL),
+			 "--max-per-net reached (2001:db8:1::/48 holds 16)");
 	ck_assert_int_eq(admit(l, "2001:db8:2::1", 0), NP_ADMIT_OK);
 	/* The client's own limit is named as such. */
 	for (int j = 0; j < 7; j++)
 		ck_assert_int_eq(admit(l, "2001:db8:2::1", 0), NP_ADMIT_OK);
 	ck_assert_int_eq(admit(l, "2001:db8:2::1", 0), NP_ADMIT_PREFIX_FULL);
 	ck_assert_str_eq(pfx_str(&l->refused), "2001:db8:2::/64");
+	ck_assert_str_eq(reason(l, NP_ADMIT_PREFIX_FULL),
+			 "--max-per-prefix reached (2001:db8:2::/64 holds 8)");
 	/* Releases reach every level: the /56 takes one more. */
 	release(l, "2001:db8:1:100::1", false, 1);
 	ck_assert_int_eq(admit(l, "2001:db8:1:108::99", 1), NP_ADMIT_OK);
@@ -1100,6 +1123,9 @@ START_TEST(test_guesses_at_the_attempt)
 	}
 	ck_assert_int_eq(judged, 10);
 	ck_assert_int_eq(admit(l, "2001:db8:7:6::1", 0.2), NP_ADMIT_AUTH);
+	/* The reason names the network whose guesses ran out, not the /64
+	 * that made none. */
+	ck_assert_str_eq(reason(l, NP_ADMIT_AUTH), "--max-auth-failures exceeded (2001:db8:7::/56)");
 	ck_assert_int_eq(admit(l, "2001:db8:8::1", 0.2), NP_ADMIT_OK);
 	/* One more guess six seconds later (10 a minute). */
 	{
@@ -1125,6 +1151,7 @@ START_TEST(test_connect_holds_no_session)
 	for (int k = 0; k < 3; k++)
 		ck_assert_int_eq(np_limits_connect(l, &a, 0), NP_ADMIT_OK);
 	ck_assert_int_eq(np_limits_connect(l, &a, 0), NP_ADMIT_RATE);
+	ck_assert_str_eq(reason(l, NP_ADMIT_RATE), "--conn-rate exceeded (192.0.2.1/32)");
 	ck_assert_int_eq(np_limits_connect(l, &a, 0.25), NP_ADMIT_OK);
 	ck_assert_int_eq(l->sessions, 0);
 	ck_assert_int_eq(np_limits_sessions(l, &a), 0);
@@ -1136,12 +1163,14 @@ START_TEST(test_connect_holds_no_session)
 	ck_assert_int_eq(np_limits_session(l, &c, 0.3), NP_ADMIT_OK);
 	ck_assert_int_eq(np_limits_session(l, &c, 0.3), NP_ADMIT_FULL);
 	ck_assert_int_eq(l->refused_held, 4);
+	ck_assert_str_eq(reason(l, NP_ADMIT_FULL), "--max-sessions reached (4 sessions run)");
 	/* The session limits take no rate: connect alone does. */
 	ck_assert_int_eq(np_limits_connect(l, &c, 0.3), NP_ADMIT_OK);
 	/* Wrong guesses refuse at the connect. */
 	for (int k = 0; k < 10; k++)
 		np_limits_auth_failed(l, &b, 0.4);
 	ck_assert_int_eq(np_limits_connect(l, &b, 0.5), NP_ADMIT_AUTH);
+	ck_assert_str_eq(reason(l, NP_ADMIT_AUTH), "--max-auth-failures exceeded (192.0.2.2/32)");
 	/* np_limits_admit is the two in turn. */
 	np_limits_release(l, &c, false, 0.6);
 	ck_assert_int_eq(np_limits_admit(l, &c, 0.6), NP_ADMIT_OK);

@@ -221,6 +221,17 @@ START_TEST(test_response_words)
 	ck_assert_int_eq(np_wire_decode_response(msg, &got, why, sizeof(why)), 0);
 	ck_assert_uint_eq(got.applied, 0);
 	ck_assert_str_eq(got.refusal, "");
+	/* netserver-ng's refusal of a request with the magic (its session's
+	 * and its daemon's alike): the test id echoed, its caps, the reason. */
+	np_wire_encode_refusal(EUSERS, 0x7e57, "--max-sessions reached (4 sessions run)", msg);
+	ck_assert_int_eq(np_wire_type(msg), NP_OMNI_RESPONSE);
+	ck_assert_int_eq(np_wire_decode_response(msg, &got, why, sizeof(why)), 0);
+	ck_assert_int_eq(got.serv_errno, EUSERS);
+	ck_assert(got.ext.present);
+	ck_assert_uint_eq(got.ext.test_id, 0x7e57);
+	ck_assert_uint_eq(got.ext.caps, NP_EXT_SERVER_CAPS);
+	ck_assert_uint_eq(got.data_port, 0);
+	ck_assert_str_eq(got.refusal, "--max-sessions reached (4 sessions run)");
 }
 END_TEST
 

@@ -96,6 +96,13 @@ Tools for the limit tests:
                                    overridden) and print the reply:
                                    "serv_errno N" ("serv_errno 0 data_port P"
                                    when accepted) or "closed"
+  hostile.py refusal PORT SRC [PASSPHRASE]
+                                   netperf 2.7.1's first messages from SRC (its
+                                   PASSPHRASE, when given, then a TCP_RR
+                                   request: no extension) and the reply as it
+                                   reads it: "type T serv_errno N bare" when
+                                   every other byte is 0 ("... bytes at
+                                   OFFSETS" when not), or "closed"
   hostile.py hold PORT SRC N       open N control connections from SRC, print
                                    "held N", keep them until killed
   hostile.py garbage PORT N        N connections, each sending a request
@@ -502,6 +509,28 @@ def probe(port, test, args):
     r = refpeer.decode(m, refpeer.RSP)
     print("serv_errno %d" % r["word1"] + (" data_port %d" % r["data_port"]
                                           if r["word1"] == 0 else ""))
+    s.close()
+    return 0
+
+
+def refusal(port, src, phrase=None):
+    s = control(port, src)
+    try:
+        if phrase is not None:
+            s.sendall(struct.pack(">ii", refpeer.PASSPHRASE, -1) +
+                      phrase.encode().ljust(MSG - 8, b"\0"))
+        s.sendall(request("TCP_RR", 1))
+        m = refpeer.recv_exact(s, MSG, 10)
+    except OSError as e:
+        print("closed (%s)" % e)
+        return 0
+    if len(m) < MSG:
+        print("closed")
+        return 0
+    kind, err = struct.unpack_from(">ii", m, 0)
+    other = [i for i in range(8, MSG) if m[i]]
+    print("type %d serv_errno %d %s" % (kind, err, "bare" if not other else
+                                        "bytes at %s" % " ".join("%#x" % i for i in other[:8])))
     s.close()
     return 0
 
@@ -945,6 +974,8 @@ def main(argv):
         return probe(int(argv[2]), argv[3], argv[4:])
     if argv[1] == "hold":
         return hold(int(argv[2]), argv[3], int(argv[4]))
+    if argv[1] == "refusal":
+        return refusal(int(argv[2]), argv[3], argv[4] if len(argv) > 4 else None)
     if argv[1] == "facts-flood":
         return facts_flood(int(argv[2]), int(argv[3]))
     if argv[1] == "garbage":

@@ -293,14 +293,19 @@ static const enum np_admit level_full[NP_LEVELS] = {
 	NP_ADMIT_PREFIX_FULL, NP_ADMIT_SITE_FULL, NP_ADMIT_NET_FULL,
 };
 
-static bool auth_allows(const struct np_limits *l, struct np_limit_slot *const s[NP_LEVELS],
+/* Whether every level allows a guess; if not, l->refused is the prefix
+ * or network whose guesses ran out. */
+static bool auth_allows(struct np_limits *l, struct np_limit_slot *const s[NP_LEVELS],
 			double now)
 {
 	const double n = l->set.auth_failures;
 
-	for (int k = 0; k < NP_LEVELS; k++)
-		if (s[k] && !np_rate_allows(&s[k]->auth, now, n / 60.0, n))
+	for (int k = 0; k < NP_LEVELS; k++) {
+		if (s[k] && !np_rate_allows(&s[k]->auth, now, n / 60.0, n)) {
+			l->refused = s[k]->key;
 			return false;
+		}
+	}
 	return true;
 }
 
@@ -404,6 +409,19 @@ void np_limits_auth_failed(struct np_limits *l, const struct np_prefix *p, doubl
 
 	(void)find_levels(l, p, false, now, s);
 	auth_charge(s, now, l->set.auth_failures);
+}
+
+void np_admit_reason(const struct np_limits *l, enum np_admit a, char *buf, size_t len)
+{
+	char where[64];
+
+	np_prefix_string(&l->refused, where, sizeof(where));
+	if (a == NP_ADMIT_FULL)
+		snprintf(buf, len, "%s (%d sessions run)", np_admit_text(a), l->refused_held);
+	else if (a == NP_ADMIT_PREFIX_FULL || a == NP_ADMIT_SITE_FULL || a == NP_ADMIT_NET_FULL)
+		snprintf(buf, len, "%s (%s holds %d)", np_admit_text(a), where, l->refused_held);
+	else
+		snprintf(buf, len, "%s (%s)", np_admit_text(a), where);
 }
 
 int np_limits_sessions(const struct np_limits *l, const struct np_prefix *p)

@@ -128,7 +128,7 @@ struct np_limits {
 	uint8_t key[NP_LIMIT_KEY_BYTES];
 	int sessions;
 	/* The last refusal's prefix (the client's, or the network whose
-	 * limit applied) and the sessions it held, for the log. */
+	 * limit applied) and the sessions it held, for its reason. */
 	struct np_prefix refused;
 	int refused_held;
 	struct np_limit_slot slot[NP_LIMIT_SLOTS];   /* clients: /32, /64 */
@@ -161,5 +161,10 @@ bool np_limits_auth_allowed(struct np_limits *l, const struct np_prefix *p, doub
 void np_limits_auth_failed(struct np_limits *l, const struct np_prefix *p, double now);
 /* Sessions running from p (a client's prefix or a network). */
 int np_limits_sessions(const struct np_limits *l, const struct np_prefix *p);
+/* Why the last refusal a (of np_limits_connect, np_limits_session or
+ * np_limits_auth_allowed: NP_ADMIT_AUTH) was made, in one line for the
+ * log and for a netperf-ng client: the rule, and the prefix or network it
+ * met ("--max-per-net reached (198.18.1.0/24 holds 128)"). */
+void np_admit_reason(const struct np_limits *l, enum np_admit a, char *buf, size_t len);
 
 #endif

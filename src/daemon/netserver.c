@@ -5,9 +5,10 @@
  * (admit.h): sessions in all, per client prefix and per network around
  * it, connections per second, wrong passphrases (judged here, before any
  * fork: gate.h; the connections still proving theirs are a pool of their
- * own, unproven.h).  A refused client is told why, with a serv_errno,
- * rather than meeting a bare close.  The budgets every session draws on
- * (budget.h) are made here, and what a dead session held is taken back.
+ * own, unproven.h).  A refused client is told why, with a serv_errno and,
+ * to a netperf-ng, the reason in text (refusal.h), rather than meeting a
+ * bare close.  The budgets every session draws on (budget.h) are made
+ * here, and what a dead session held is taken back.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -36,6 +37,7 @@
 #include "daemon/gate.h"
 #include "daemon/log.h"
 #include "daemon/privdrop.h"
+#include "daemon/refusal.h"
 #include "daemon/session.h"
 #include "daemon/unproven.h"
 #include "host/cpu.h"
@@ -44,14 +46,10 @@
 
 #define MAX_LISTENERS NP_MAX_LISTEN
 #define LISTEN_BACKLOG 1024
-/* Refused connections kept open for a moment, so that the refusal is
- * read before the close: more at once are closed bare (a flood). */
-#define MAX_REFUSALS 64
-#define REFUSAL_LINGER_S 2.0
 /* File descriptors the daemon needs besides -Z's pool: listeners,
- * lingering refusals, and a margin for its own files (the log, /proc,
- * /dev/urandom, the one it accepts before judging it). */
-#define FD_RESERVE (MAX_LISTENERS + MAX_REFUSALS + 64)
+ * refused connections held, and a margin for its own files (the log,
+ * /proc, /dev/urandom, the one it accepts before judging it). */
+#define FD_RESERVE (MAX_LISTENERS + NP_REFUSALS + 64)
 /* accept() out of file descriptors or memory: the connection stays in
  * the backlog and the listener stays readable; a pause, not a spin. */
 #define ACCEPT_PAUSE_S 0.1
@@ -71,11 +69,6 @@ struct child {
 	struct np_prefix prefix;     /* the client's, for the limits */
 };
 
-struct refusal {
-	int fd;                      /* -1 = free slot */
-	double until;
-};
-
 /* -Z's connections dropped unproven since the last line about them. */
 struct drops {
 	int evicted[NP_UNPROVEN_ALL + 1];   /* for a newcomer: by the share that was full */
@@ -90,7 +83,7 @@ struct server {
 	uint16_t port;               /* the real one, after binding port 0 */
 	struct np_limits limits;
 	struct child children[NS_MAX_SESSIONS_CAP];
-	struct refusal refusals[MAX_REFUSALS];
+	struct np_refusal refusals[NP_REFUSALS];
 	/* -Z: connections whose passphrase has not arrived whole yet, no
 	 * sessions until it has; gates[i] is the pool's entry i. */
 	struct np_unproven pool;
@@ -249,9 +242,9 @@ static void serve_child(struct server *sv, int fd, const struct sockaddr *peer, 
 
 	for (int i = 0; i < sv->nfds; i++)
 		close(sv->fds[i]);
-	for (int i = 0; i < MAX_REFUSALS; i++)
-		if (sv->refusals[i].fd >= 0)
-			close(sv->refusals[i].fd);
+	for (int i = 0; i < NP_REFUSALS; i++)
+		if (sv->refusals[i].in.fd >= 0)
+			close(sv->refusals[i].in.fd);
 	for (int i = 0; i < sv->pool.set.max; i++)
 		if (sv->gates[i].fd >= 0 && sv->gates[i].fd != fd)
 			close(sv->gates[i].fd);
@@ -264,67 +257,58 @@ static void serve_child(struct server *sv, int fd, const struct sockaddr *peer, 
 	_exit(np_session_run(fd, &rules));
 }
 
-/* Answer the client's first request with the refusal, then close once it
- * has read it (or after REFUSAL_LINGER_S): closing with its request
- * unread would reset the connection and could lose our answer. */
-static void refuse_conn(struct server *sv, int fd, enum np_admit why, const char *who)
+/* Refuse fd (now the refusals' to close) with serv_errno for why, in
+ * the log and to the client (refusal.h); first: its first message, if
+ * the daemon has read it (-Z); ng_only: no answer but to a netperf-ng. */
+static void refuse_fd(struct server *sv, int fd, int32_t serv_errno, const char *why,
+		      bool ng_only, const char *who, const uint8_t *first)
 {
-	uint8_t msg[NP_MSG_SIZE];
-	char where[64];
-
-	np_prefix_string(&sv->limits.refused, where, sizeof(where));
-	if (why == NP_ADMIT_FULL)
-		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%d sessions run)", who,
-		       np_admit_text(why), sv->limits.refused_held);
-	else if (why == NP_ADMIT_PREFIX_FULL || why == NP_ADMIT_SITE_FULL ||
-		 why == NP_ADMIT_NET_FULL)
-		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%s holds %d)", who,
-		       np_admit_text(why), where, sv->limits.refused_held);
-	else
-		np_log(NP_LOG_ERR, "refusing a session from %s: %s (%s)", who,
-		       np_admit_text(why), where);
-	np_wire_encode_reply(NP_OMNI_RESPONSE, np_admit_errno(why), msg);
-	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0 ||
-	    send(fd, msg, sizeof(msg), MSG_NOSIGNAL) != (ssize_t)sizeof(msg) ||
-	    shutdown(fd, SHUT_WR) < 0) {
-		close(fd);
-		return;
-	}
-	for (int i = 0; i < MAX_REFUSALS; i++) {
-		if (sv->refusals[i].fd < 0) {
-			sv->refusals[i].fd = fd;
-			sv->refusals[i].until = np_now() + REFUSAL_LINGER_S;
-			return;
-		}
-	}
-	close(fd);
+	np_log(NP_LOG_ERR, "refusing a session from %s: %s", who, why);
+	np_refusal_add(sv->refusals, fd, serv_errno, why, ng_only, first, np_now());
 }
 
-/* Fork the session's process; the admission is given back if it cannot
- * be.  fd is the parent's to close. */
+/* A refusal by the admission rules (admit.h), which say why. */
+static void refuse_conn(struct server *sv, int fd, enum np_admit why, const char *who,
+			const uint8_t *first)
+{
+	char reason[NP_REFUSAL_LEN + 1];
+
+	np_admit_reason(&sv->limits, why, reason, sizeof(reason));
+	refuse_fd(sv, fd, np_admit_errno(why), reason, false, who, first);
+}
+
+/* Fork the session's process, which serves fd; the parent's copy is
+ * closed, or, if no process can be had, the admission given back and a
+ * netperf-ng client told why (any other meets the close it always met). */
 static void start_session(struct server *sv, int fd, const struct sockaddr *peer,
-			  const struct np_prefix *prefix)
+			  const struct np_prefix *prefix, const char *who, const uint8_t *first)
 {
 	struct child *slot = free_slot(sv);
+	char why[96];
 	pid_t pid;
 
 	/* Sessions are admitted, never more than --max-sessions <=
 	 * NS_MAX_SESSIONS_CAP: a slot is free. */
 	if (!slot) {
-		np_log(NP_LOG_ERR, "no child slot free (a bug): closing");
 		np_limits_release(&sv->limits, prefix, false, np_now());
+		refuse_fd(sv, fd, NP_REFUSE_SESSIONS, "no child slot free (a bug)", true, who,
+			  first);
 		return;
 	}
 	pid = fork();
 	if (pid == 0)
 		serve_child(sv, fd, peer, (int)(slot - sv->children));
 	if (pid < 0) {
-		np_log(NP_LOG_ERR, "fork: %s", strerror(errno));
+		const int err = errno;
+
 		np_limits_release(&sv->limits, prefix, false, np_now());
-	} else {
-		slot->pid = pid;
-		slot->prefix = *prefix;
+		snprintf(why, sizeof(why), "no process for the session: fork: %s", strerror(err));
+		refuse_fd(sv, fd, err, why, true, who, first);
+		return;
 	}
+	slot->pid = pid;
+	slot->prefix = *prefix;
+	close(fd);
 }
 
 /* Gate i is free again; its connection is closed or passed on. */
@@ -433,7 +417,7 @@ static bool accept_one(struct server *sv, int lfd)
 	verdict = sv->passphrase ? np_limits_connect(&sv->limits, &prefix, now)
 		  : np_limits_admit(&sv->limits, &prefix, now);
 	if (verdict != NP_ADMIT_OK) {
-		refuse_conn(sv, fd, verdict, addr);
+		refuse_conn(sv, fd, verdict, addr, NULL);
 		return true;
 	}
 	if (sv->passphrase) {
@@ -441,8 +425,7 @@ static bool accept_one(struct server *sv, int lfd)
 		return true;
 	}
 	(void)fcntl(fd, F_SETFL, 0);   /* not the listener's O_NONBLOCK, where inherited */
-	start_session(sv, fd, (struct sockaddr *)&peer, &prefix);
-	close(fd);
+	start_session(sv, fd, (struct sockaddr *)&peer, &prefix, addr, NULL);
 	return true;
 }
 
@@ -455,6 +438,20 @@ static int accept_batch(const struct server *sv)
 	       : ACCEPT_BATCH;
 }
 
+/* A proven connection: a session if the session limits allow it, else
+ * refused (its PASSPHRASE read: the request comes next). */
+static void admit_proven(struct server *sv, struct np_gate *g, const char *addr, double now)
+{
+	const enum np_admit verdict = np_limits_session(&sv->limits, &g->prefix, now);
+
+	if (verdict != NP_ADMIT_OK) {
+		refuse_conn(sv, g->fd, verdict, addr, g->msg);
+		return;
+	}
+	(void)fcntl(g->fd, F_SETFL, 0);
+	start_session(sv, g->fd, (struct sockaddr *)&g->peer, &g->prefix, addr, g->msg);
+}
+
 /* A held connection's first message, or its end: a guess is judged only
  * while the client's limits allow one, and a wrong one is counted at
  * once; a right one makes a session if the session limits allow it.
@@ -464,27 +461,23 @@ static void judge(struct server *sv, int i, bool readable, double now)
 	struct np_gate *g = &sv->gates[i];
 	char addr[INET6_ADDRSTRLEN];
 	enum np_gate_read r = readable ? np_gate_read(g) : NP_GATE_WAIT;
-	enum np_admit verdict;
 
 	if (r == NP_GATE_WAIT && now < np_unproven_deadline(&sv->pool, i))
 		return;
 	np_addr_string((struct sockaddr *)&g->peer, addr, sizeof(addr));
+	/* Refused, its first message goes with it: the request, or a
+	 * PASSPHRASE, after which the request comes. */
 	if (r == NP_GATE_MESSAGE && !np_limits_auth_allowed(&sv->limits, &g->prefix, now)) {
-		sv->limits.refused = g->prefix;
-		refuse_conn(sv, g->fd, NP_ADMIT_AUTH, addr);
+		refuse_conn(sv, g->fd, NP_ADMIT_AUTH, addr, g->msg);
 		release_gate(sv, i);
 		return;
 	}
 	if (r == NP_GATE_MESSAGE && np_wire_passphrase_matches(g->msg, sv->passphrase)) {
-		verdict = np_limits_session(&sv->limits, &g->prefix, now);
-		if (verdict != NP_ADMIT_OK) {
-			refuse_conn(sv, g->fd, verdict, addr);
-			release_gate(sv, i);
-			return;
-		}
-		(void)fcntl(g->fd, F_SETFL, 0);
-		start_session(sv, g->fd, (struct sockaddr *)&g->peer, &g->prefix);
-	} else if (r == NP_GATE_MESSAGE) {
+		admit_proven(sv, g, addr, now);
+		release_gate(sv, i);
+		return;
+	}
+	if (r == NP_GATE_MESSAGE) {
 		np_limits_auth_failed(&sv->limits, &g->prefix, now);
 		np_log(NP_LOG_ERR, "client %s: %s, closing", addr,
 		       np_wire_type(g->msg) == NP_PASSPHRASE ? "wrong passphrase"
@@ -498,23 +491,6 @@ static void judge(struct server *sv, int i, bool readable, double now)
 	drop_gate(sv, i);
 }
 
-/* Take what a refused client sends; close on its EOF or our deadline.
- * A few reads per wake-up: a client that keeps sending cannot hold the
- * daemon here, only its own connection until the deadline. */
-static void drain_refusal(struct refusal *r, bool readable, double now)
-{
-	char sink[NP_MSG_SIZE];
-	ssize_t n = 1;
-
-	for (int i = 0; readable && i < 16 && (n = recv(r->fd, sink, sizeof(sink), 0)) > 0; i++)
-		;
-	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) ||
-	    now >= r->until) {
-		close(r->fd);
-		r->fd = -1;
-	}
-}
-
 /* A wait until the earliest of deadline and the timeout so far. */
 static int sooner(int timeout, double deadline, double now)
 {
@@ -525,8 +501,8 @@ static int sooner(int timeout, double deadline, double now)
 
 static int serve(struct server *sv)
 {
-	static struct pollfd pfd[MAX_LISTENERS + MAX_REFUSALS + NP_UNPROVEN_CAP];
-	static struct refusal *owner[MAX_REFUSALS];
+	static struct pollfd pfd[MAX_LISTENERS + NP_REFUSALS + NP_UNPROVEN_CAP];
+	static struct np_refusal *owner[NP_REFUSALS];
 	static int held[NP_UNPROVEN_CAP];
 	const int batch = accept_batch(sv);
 
@@ -540,13 +516,13 @@ static int serve(struct server *sv)
 			timeout = sooner(timeout, sv->accept_after, now);
 		for (int i = 0; i < sv->nfds; i++)
 			pfd[i] = (struct pollfd){ .fd = pause ? -1 : sv->fds[i], .events = POLLIN };
-		for (int i = 0; i < MAX_REFUSALS; i++) {
-			struct refusal *r = &sv->refusals[i];
+		for (int i = 0; i < NP_REFUSALS; i++) {
+			struct np_refusal *r = &sv->refusals[i];
 
-			if (r->fd < 0)
+			if (r->in.fd < 0)
 				continue;
-			timeout = sooner(timeout, r->until, now);
-			pfd[sv->nfds + nr] = (struct pollfd){ .fd = r->fd, .events = POLLIN };
+			timeout = sooner(timeout, np_refusal_deadline(r), now);
+			pfd[sv->nfds + nr] = (struct pollfd){ .fd = r->in.fd, .events = POLLIN };
 			owner[nr++] = r;
 		}
 		for (int i = 0; sv->passphrase && i < sv->pool.set.max; i++) {
@@ -571,7 +547,7 @@ static int serve(struct server *sv)
 		}
 		now = np_now();
 		for (int i = 0; i < nr; i++)
-			drain_refusal(owner[i], pfd[sv->nfds + i].revents != 0, now);
+			np_refusal_step(owner[i], pfd[sv->nfds + i].revents != 0, now);
 		/* Passphrases that have arrived are judged before anyone new
 		 * is accepted (accept_batch), so a crowd of newcomers cannot
 		 * push a client out of the pool between its message's arrival
@@ -655,8 +631,7 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 
 	hash_key(key);
 	np_limits_init(&sv->limits, &set, key);
-	for (int i = 0; i < MAX_REFUSALS; i++)
-		sv->refusals[i].fd = -1;
+	np_refusals_init(sv->refusals);
 	np_unproven_init(&sv->pool, &(struct np_unproven_settings){
 		.max = o->passphrase ? unproven_room(o) : 1,
 		.per = { o->max_unproven_per_prefix, o->max_unproven_per_site,
