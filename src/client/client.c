@@ -46,6 +46,7 @@
 #include "report/peer.h"
 #include "report/report.h"
 #include "report/sweep.h"
+#include "report/test_view.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
 #include "run/proof.h"
@@ -1135,8 +1136,8 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	struct client c;
 	int rc;
 
-	if (o->test->command)
-		return o->test->command(o, out, err);
+	if (o->test->no_connection)
+		return np_test_view(o->test)->command(o, out, err);
 	client_start(&c, o, out, err);
 	rc = client_prepare(&c);
 	if (rc == 0)
