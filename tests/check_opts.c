@@ -1,6 +1,6 @@
 /*
  * check_opts.c - unit tests for src/cli: the command lines of netperf and
- * netserver, and the row engine they are made of (optrow.c).
+ * netserver, and the row engine they are made of (optwalk.c).
  *
  * Each case is an argv and the fields it changes; every other field must
  * keep its default, which is how the pair-first rules (-m 64 leaves the
@@ -18,7 +18,8 @@
 #include <sys/socket.h>
 
 #include "cli/opts.h"
-#include "cli/optrow.h"
+#include "cli/optread.h"
+#include "cli/optwalk.h"
 #include "cli/sweep_list.h"
 #include "report/test_view.h"
 #include "run/test.h"
@@ -1362,7 +1363,7 @@ START_TEST(test_sweep_list)
 }
 END_TEST
 
-/* ---- the row engine (optrow.c) ----------------------------------------- */
+/* ---- the row engine (optwalk.c) ---------------------------------------- */
 
 /* A table of its own: each row's reader writes what it was handed into
  * the struct, so the test sees the halves the engine split and where it

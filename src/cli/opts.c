@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 
 #include "cli/opts_rows.h"
+#include "cli/optwalk.h"
 #include "cli/sweep_list.h"
 #include "run/test.h"
 #include "wire/wire.h"
