@@ -1,6 +1,6 @@
 /*
  * check_opts.c - unit tests for src/cli: the command lines of netperf and
- * netserver, and the row engine they are made of (optrow.c).
+ * netserver, and the row engine they are made of (optwalk.c).
  *
  * Each case is an argv and the fields it changes; every other field must
  * keep its default, which is how the pair-first rules (-m 64 leaves the
@@ -18,8 +18,10 @@
 #include <sys/socket.h>
 
 #include "cli/opts.h"
-#include "cli/optrow.h"
+#include "cli/optread.h"
+#include "cli/optwalk.h"
 #include "cli/sweep_list.h"
+#include "report/test_view.h"
 #include "run/test.h"
 #include "wire/wire.h"
 
@@ -1079,22 +1081,31 @@ END_TEST
 
 /* The generated registry: netserver finds every test it serves, and only
  * that one, from what a request says (the four classic fields, or the
- * extension id); no two tests claim the same. */
+ * extension id); no two tests claim the same.  Every test but OMNI (a
+ * name only) has one view, which names a registered test. */
 START_TEST(test_registry_unique)
 {
 	const struct np_test *const *all = np_tests();
-	int n = 0;
+	int n = 0, viewed = 0, views = 0;
 
+	for (const struct np_test_view *const *v = np_test_views; *v; v++, views++)
+		ck_assert_ptr_eq(np_test_find((*v)->test->name), (*v)->test);
 	for (const struct np_test *const *t = all; *t; t++, n++) {
 		const struct np_test *c = *t;
+		const struct np_test_view *v = np_test_view(c);
 
 		ck_assert_ptr_eq(np_test_find(c->name), c);
-		/* A test with a data phase derives and prints its figures. */
+		ck_assert(c->omni ? v == NULL : v != NULL);
+		viewed += v != NULL;
+		/* A test with a data phase derives and prints its figures;
+		 * one without a data connection is its command. */
 		if (c->client_run) {
-			ck_assert_ptr_nonnull(c->derive);
-			ck_assert_ptr_nonnull(c->print_table);
-			ck_assert_ptr_nonnull(c->print_brief);
+			ck_assert_ptr_nonnull(v->derive);
+			ck_assert_ptr_nonnull(v->print_table);
+			ck_assert_ptr_nonnull(v->print_brief);
 		}
+		ck_assert_int_eq(v && v->command, c->no_connection);
+		ck_assert(!c->no_connection || !c->client_run);
 		if (c->served_as) {
 			ck_assert_ptr_nonnull(c->served_as->server_run);
 			continue;
@@ -1105,6 +1116,7 @@ START_TEST(test_registry_unique)
 						     c->wire_connect, c->ext_id), c);
 	}
 	ck_assert_int_ge(n, 13);
+	ck_assert_int_eq(views, viewed);
 	/* A netperf-ng test id this build lacks matches nothing. */
 	ck_assert_ptr_null(np_test_for_request(SOCK_STREAM, 6, NP_DIR_RECV, false, 0x7fffffffu));
 	/* TCP_STREAM's fields give TCP_STREAM, not a variant that shares them. */
@@ -1351,7 +1363,7 @@ START_TEST(test_sweep_list)
 }
 END_TEST
 
-/* ---- the row engine (optrow.c) ----------------------------------------- */
+/* ---- the row engine (optwalk.c) ---------------------------------------- */
 
 /* A table of its own: each row's reader writes what it was handed into
  * the struct, so the test sees the halves the engine split and where it

@@ -32,6 +32,7 @@
 #include "report/metrics.h"
 #include "report/peer.h"
 #include "report/report.h"
+#include "report/test_view.h"
 #include "report/variance.h"
 #include "run/test.h"
 #include "wire/wire.h"
@@ -758,10 +759,10 @@ START_TEST(test_cpu_remote_only)
 	r.res.rcpu = 45.5;
 	r.res.rsd = 12.347;
 	r.res.rcpu_method = 'S';
-	got = golden_render(c->test->print_table, &r, NULL);
+	got = golden_render(np_test_view(c->test)->print_table, &r, NULL);
 	if (c->verbosity == 0) {
 		free(got);
-		got = golden_render(c->test->print_brief, &r, NULL);
+		got = golden_render(np_test_view(c->test)->print_brief, &r, NULL);
 	}
 	golden_assert_text(c->what, got, c->want);
 	free(got);

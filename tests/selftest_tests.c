@@ -31,6 +31,7 @@
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/test_view.h"
 #include "run/reqfields.h"
 #include "run/test.h"
 #include "wire/wire.h"
@@ -127,6 +128,9 @@ const struct np_test np_test_selftest = {
 	.client_run = selftest_client,
 	.server_run = selftest_server,
 	.server_sizes = selftest_server_sizes,
+};
+const struct np_test_view np_view_selftest = {
+	.test = &np_test_selftest,
 	.derive = np_metrics_derive_send,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,

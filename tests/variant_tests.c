@@ -18,6 +18,7 @@
 
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/test_view.h"
 #include "run/reqfields.h"
 #include "run/test.h"
 #include "workloads/stream.h"
@@ -38,6 +39,9 @@ const struct np_test np_test_udp_dontwait = {
 	.served_as = &np_test_udp_stream,
 	.options = dontwait_options,
 	.client_run = dontwait_client,
+};
+const struct np_test_view np_view_udp_dontwait = {
+	.test = &np_test_udp_dontwait,
 	.derive = np_metrics_derive_send,
 	.print_table = np_report_udp_stream_table,
 	.print_brief = np_report_udp_stream_brief,

@@ -14,7 +14,8 @@
 
 #include "base/units.h"
 #include "base/version.h"
-#include "cli/optrow.h"
+#include "cli/optread.h"
+#include "cli/optwalk.h"
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/wire.h"

@@ -1,6 +1,6 @@
 /*
  * optread.c - the readers of values that both programs' rows use
- * (optrow.h): each kind's (numbers within the row's range, ports,
+ * (optread.h): each kind's (numbers within the row's range, ports,
  * decimals, texts, CPU lists), and the host name, address family,
  * passphrase and version that netperf and netserver share.  A reader
  * reads one value, or one half of a pair the engine split, and stores it
@@ -10,7 +10,7 @@
 #include "config.h"
 #endif
 
-#include "cli/optrow.h"
+#include "cli/optread.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -22,32 +22,8 @@
 #include "base/units.h"
 #include "base/version.h"
 
-/* Storage ------------------------------------------------------------- */
-
-void opt_put(const struct cur *c, void *field, int64_t v)
-{
-	if (!field)
-		return;
-	switch (c->half ? c->row->store2 : c->row->store) {
-	case OPT_ST_BOOL: *(bool *)field = v != 0; break;
-	case OPT_ST_CHAR: *(char *)field = (char)v; break;
-	case OPT_ST_INT: *(int *)field = (int)v; break;
-	case OPT_ST_I64: *(int64_t *)field = v; break;
-	case OPT_ST_U16: *(uint16_t *)field = (uint16_t)v; break;
-	case OPT_ST_U32: *(uint32_t *)field = (uint32_t)v; break;
-	case OPT_ST_U64: *(uint64_t *)field = (uint64_t)v; break;
-	case OPT_ST_DOUBLE: *(double *)field = (double)v; break;
-	default: break;
-	}
-}
-
-void opt_keep(const struct cur *c, const char *text, void *field)
-{
-	char *buf = (char *)c->base + c->row->buf + (size_t)c->half * c->row->bufsize;
-
-	snprintf(buf, c->row->bufsize, "%s", text);
-	*(const char **)field = buf;
-}
+/* -Z's limit: what one message carries. */
+#define NP_PASSPHRASE_MAX 256
 
 /* Numbers ------------------------------------------------------------- */
 

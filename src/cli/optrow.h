@@ -1,16 +1,19 @@
 /*
- * optrow.h - the option row and the engine that works from rows: one row
- * per option says its names, how its value is read, where it is stored,
- * its range, default, help and its keys in -J's settings.  A value is
- * read by its kind's reader, or by the row's own (.read), as neper's
- * DEFINE_FLAG_PARSER gives a flag its parser; the engine splits netperf's
- * comma pairs and hands each half to the reader.  So an option that needs
- * a check of its own is its row, its reader, its field and its use.
+ * optrow.h - the option row: one row per option says its names, how its
+ * value is read, where it is stored, its range, default, help and its
+ * keys in -J's settings.  A value is read by its kind's reader, or by the
+ * row's own (.read), as neper's DEFINE_FLAG_PARSER gives a flag its
+ * parser; the engine splits netperf's comma pairs and hands each half to
+ * the reader.  So an option that needs a check of its own is its row,
+ * its reader, its field and its use.
  *
- * The engine (argv's walk, the pairs, the defaults, -h, the settings
- * walk) is optrow.c; the readers both programs share are optread.c;
- * netperf's rows are opts_global.c and opts_test.c, netserver's
- * netserver_opts.c.  Only src/cli includes this header.
+ * Here, and in optrow.c, is what the engine and every reader share: the
+ * row, the option being applied (struct cur), where a value is stored
+ * and how a bad one is refused.  The readers both programs share are
+ * optread.h's; the engine (argv's walk, the pairs, the defaults, -h, the
+ * settings walk) is optwalk.h's, which uses them, one way.  netperf's
+ * rows are opts_global.c and opts_test.c, netserver's netserver_opts.c.
+ * Only src/cli includes this header.
  */
 #ifndef NP_OPTROW_H
 #define NP_OPTROW_H
@@ -117,13 +120,6 @@ struct optrow {
 				    * json.c makes it from the plan */
 };
 
-/* One program's (or one part's) option table: rows, ended by a row
- * without name and letter, listed under its heading by -h. */
-struct optable {
-	const struct optrow *rows;
-	int width;                 /* -h's first column */
-};
-
 /* The option being applied, for its reader and its error messages. */
 struct cur {
 	const char *prog;
@@ -137,44 +133,6 @@ struct cur {
 	int half;                  /* the half being read: 0, or 1 (off2) */
 };
 
-/* The rows a walk applied, each once (which were given: netperf's
- * --sweep and a test's own options ask).  Larger than any table set. */
-#define OPT_SEEN_MAX 128
-struct opt_seen {
-	const struct optrow *row[OPT_SEEN_MAX];
-	int n;
-};
-
-/* One walk over argv: which tables, and where they store. */
-struct optwalk {
-	const char *prog;
-	const struct optrow *const *tables;  /* NULL-ended */
-	bool test;                 /* netperf's test options (after --) */
-	bool dashdash;             /* stop after "--" */
-	bool strays;               /* a stray word is skipped with a line */
-	void *base;
-	struct opt_seen *seen;     /* NULL: not kept */
-	FILE *out, *err;
-};
-
-/* Walk argv[*i..argc): "-x", "-xVALUE", "-x VALUE", grouped flags ("-46")
- * and "--name[=value]", each applied by its row.  With dashdash it stops
- * after "--", *i past it. */
-enum np_opts_status opt_walk(const struct optwalk *w, int argc, char **argv, int *i);
-
-bool opt_was_given(const struct opt_seen *s, const struct optrow *row);
-const struct optrow *opt_find_letter(const struct optrow *const *tables, char c);
-
-/* memset, then each row's defaults. */
-void opt_defaults(const struct optrow *const *tables, void *base, size_t size);
-
-/* Each stored row of tables as a setting (opts.h). */
-void opt_each(const struct optrow *const *tables, bool test, bool own, const void *base,
-	      np_setting_fn fn, void *ctx);
-
-/* -h's lines of one table. */
-void opt_print(FILE *out, const struct optable *t);
-
 /* Errors and notices: "prog: -x value: ...", one line. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
@@ -185,24 +143,6 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void opt_notice(const struct cur *c, const char *fmt, ...);
 
-/* Readers (optread.c) ------------------------------------------------- */
-
-/* The kinds' readers: the row's range, unit and default. */
-enum np_opts_status opt_read_flag(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_set(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_int(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_port(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_decimal(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_text(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_cpus(const struct cur *c, const char *text, void *field);
-/* Others both programs use. */
-enum np_opts_status opt_read_any_port(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_host(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_family(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_passphrase(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_version(const struct cur *c, const char *text, void *field);
-enum np_opts_status opt_read_ignored(const struct cur *c, const char *text, void *field);
-
 /* A whole number into field, of the half's stored type. */
 void opt_put(const struct cur *c, void *field, int64_t v);
 /* The half's other field (the second's, for a reader of a value that
@@ -212,21 +152,5 @@ void *opt_field(const struct cur *c, int half);
  * (a half of "a,b" is no string of argv's); the reader has checked its
  * length. */
 void opt_keep(const struct cur *c, const char *text, void *field);
-
-/* A whole number as netperf's letters take it (2.7.1's atoi: the
- * leading number, the tail noted), else whole; a range error names unit. */
-enum np_opts_status opt_number(const struct cur *c, const char *text, int64_t min,
-			       int64_t max, const char *unit, int64_t *out);
-/* The lenient read alone: 0, or -1 with why; *rest the ignored tail. */
-int opt_lenient(const struct cur *c, const char *text, int64_t min, int64_t max,
-		int64_t *out, const char **rest, const char **why);
-void opt_ignored_tail(const struct cur *c, int64_t v, const char *rest);
-bool opt_plain_decimal(const char *text, double *out);
-enum np_opts_status opt_decimal(const struct cur *c, const char *text, double min,
-				double max, double *out);
-enum np_opts_status opt_port(const struct cur *c, const char *text, int64_t min,
-			     uint16_t *out);
-
-#define NP_PASSPHRASE_MAX 256
 
 #endif

@@ -17,6 +17,7 @@
 #include <sys/socket.h>
 
 #include "cli/opts_rows.h"
+#include "cli/optwalk.h"
 #include "cli/sweep_list.h"
 #include "run/test.h"
 #include "wire/wire.h"
@@ -183,7 +184,7 @@ static enum np_opts_status flows_fit(const struct np_opts *o, FILE *err)
 
 	if (o->flows <= 1)
 		return NP_OPTS_RUN;
-	if (o->test->command)
+	if (o->test->no_connection)
 		what = "a test without a data connection";
 	else if (o->interim > 0)
 		what = "-D (interim figures are per run; use -d for flow start times)";
@@ -231,7 +232,7 @@ static enum np_opts_status json_fit(const struct np_opts *o, FILE *err)
 	if (o->selecting)
 		fprintf(err, "netperf: --json cannot go with -- -%c (both choose the output)\n",
 			o->sel_style == NP_SEL_CSV ? 'o' : o->sel_style == NP_SEL_COLUMNS ? 'O' : 'k');
-	else if (o->test->command)
+	else if (o->test->no_connection)
 		fprintf(err, "netperf: --json cannot go with %s (a test without a data connection)\n",
 			o->test->name);
 	else

@@ -2,7 +2,7 @@
  * opts_global.c - netperf's global options (before --): their rows, in
  * -h's order, the readers of the values that need a check of their own,
  * and -h's text.  A row names its reader (.read), or its kind's is used
- * (optread.c); the engine (optrow.c) splits the comma pairs.
+ * (optread.c); the engine (optwalk.c) splits the comma pairs.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -19,7 +19,9 @@
 #include <sys/socket.h>
 
 #include "base/units.h"
+#include "cli/optread.h"
 #include "cli/opts_rows.h"
+#include "cli/optwalk.h"
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/wire.h"

@@ -18,7 +18,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include "cli/optread.h"
 #include "cli/opts_rows.h"
+#include "cli/optwalk.h"
 #include "run/test.h"
 #include "wire/wire.h"
 

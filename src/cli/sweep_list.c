@@ -163,7 +163,7 @@ bool np_sweep_server_sends(const struct np_test *t)
 
 const char *np_sweep_refusal(const struct np_test *t)
 {
-	if (t->command)
+	if (t->no_connection)
 		return "it has no data connection";
 	if (t->length)
 		return "it moves a fixed amount to read a fact, not a rate";

@@ -39,6 +39,7 @@
 #include "report/json.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/test_view.h"
 
 void np_client_uuid(char out[37])
 {
@@ -353,8 +354,8 @@ int np_client_run(const struct np_opts *o, FILE *out, FILE *err)
 	struct client c;
 	int rc;
 
-	if (o->test->command)
-		return o->test->command(o, out, err);
+	if (o->test->no_connection)
+		return np_test_view(o->test)->command(o, out, err);
 	client_start(&c, o, out, err);
 	rc = client_prepare(&c);
 	if (rc == 0)

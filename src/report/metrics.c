@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/units.h"
+#include "report/test_view.h"
 #include "wire/wire.h"
 
 double np_metrics_rate(double amount, double seconds)
@@ -85,10 +86,12 @@ double np_metrics_loss(const struct np_counters *local, const struct np_counters
 
 void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_result *s)
 {
+	const struct np_test_view *v = np_test_view(t);
+
 	s->trans_rate = s->rt_latency = s->bits_per_s = 0;
 	s->send_pps = s->recv_pps = s->loss_pct = -1;
-	if (t->derive)
-		t->derive(t, unit, burst, s);
+	if (v && v->derive)
+		v->derive(t, unit, burst, s);
 	s->lsd = np_metrics_service_demand(unit, &s->local, s->elapsed, s->lcpu,
 					   s->lcpu_more.count);
 	s->rsd = np_metrics_service_demand(unit, &s->local, s->elapsed, s->rcpu,
@@ -182,7 +185,7 @@ void np_metrics_sum(const struct np_result *flows, int n, char unit, struct np_r
  * each end sees the other end as another process, which it is not.
  * netperf's own time, its own to say, comes off netserver's figure;
  * netserver's session was left out of netperf's by the probe itself, when
- * it is the process netserver says (client.c), never by what netserver
+ * it is the process netserver says (client/flow.c), never by what netserver
  * says it took. */
 static void iteration_of(const struct np_result *s, struct np_iteration *it)
 {

@@ -33,11 +33,11 @@ double np_metrics_service_demand(char unit, const struct np_counters *local,
 				 double elapsed, double util, int ncpus);
 
 /* The figures of one iteration from s->local, s->remote, s->elapsed and
- * the CPU fields: the test's own (its descriptor's derive, one of the
+ * the CPU fields: the test's own (its view's derive, test_view.h, one of the
  * family rules below), then for every test the service demands. */
 void np_metrics_derive(const struct np_test *t, char unit, int burst, struct np_result *s);
 
-/* The family rules, for the descriptors' derive.  Request/response: the
+/* The family rules, for the views' derive.  Request/response: the
  * transaction rate, the headline (transactions/s, or with a bit unit the
  * bytes both ways that netserver counted), -v 2's rates each way and the
  * round-trip time (burst + 1 transactions in flight, netperf's rule).

@@ -47,7 +47,7 @@ enum np_peer_field {
 	NP_PEER_OWN = 1u << 3,
 	NP_PEER_CPU = 1u << 4,
 	NP_PEER_MIGRATIONS = 1u << 5,
-	NP_PEER_SESSION = 1u << 6,   /* its session not found here (client.c) */
+	NP_PEER_SESSION = 1u << 6,   /* its session not found here (client/flow.c) */
 	NP_PEER_RETRANS = 1u << 7,
 };
 

@@ -27,6 +27,7 @@
 #include "host/facts.h"
 #include "report/fields.h"
 #include "report/selectors.h"
+#include "report/test_view.h"
 #include "report/variance.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
@@ -249,14 +250,20 @@ static void selection_histogram(FILE *out, const struct np_report *r);
 
 /* ---- The body: the classic tables, or -o/-O/-k's fields ------------------ */
 
+/* The test's printers: a test with a data phase has them (check_opts). */
+static const struct np_test_view *view(const struct np_report *r)
+{
+	return np_test_view(r->o->test);
+}
+
 static void table_body(FILE *out, const struct np_report *r)
 {
 	if (r->o->confidence && !r->res.conf_met)
 		np_report_confidence_warning(out, r);
 	if (r->verbosity == 0)
-		r->o->test->print_brief(out, r);
+		view(r)->print_brief(out, r);
 	else if (r->verbosity <= 2)
-		r->o->test->print_table(out, r);
+		view(r)->print_table(out, r);
 	if (r->verbosity >= 1)
 		np_report_notes(out, r);
 	/* After all that 2.7.1 prints at -v 2: the iterations, then what
@@ -306,7 +313,7 @@ void np_report_prefixed(FILE *out, const char *prefix, const char *text)
 
 static void print_table(FILE *out, const struct np_report *r)
 {
-	r->o->test->print_table(out, r);
+	view(r)->print_table(out, r);
 }
 
 static void print_selection(FILE *out, const struct np_report *r)
@@ -356,7 +363,7 @@ static void table_flows(FILE *out, const struct np_report *sum, const struct np_
 	if (sum->o->confidence && !sum->res.conf_met)
 		np_report_confidence_warning(out, sum);
 	if (sum->verbosity == 0) {
-		sum->o->test->print_brief(out, sum);
+		view(sum)->print_brief(out, sum);
 		fflush(out);
 		return;
 	}

@@ -61,7 +61,7 @@ char *np_report_render(np_report_printer print, const struct np_report *r);
  * lines left out. */
 void np_report_prefixed(FILE *out, const char *prefix, const char *text);
 
-/* Pieces, also used by the test descriptors. */
+/* Pieces, also used by the tests' views (test_view.h). */
 void np_report_banner(FILE *out, const struct np_report *r);
 void np_report_confidence_warning(FILE *out, const struct np_report *r);
 

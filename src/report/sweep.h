@@ -3,7 +3,7 @@
  * them (size, packets/s each way, loss, throughput, CPU), the way the
  * pktgen tables in kernel threads show a NIC.
  *
- * The size list is parsed and checked here (pure).  client.c measures
+ * The size list is parsed and checked here (pure).  sweep_loop.c measures
  * each size with the run's options but that size (np_sweep_apply);
  * np_sweep_run drives the sizes and prints each row as it comes, so a
  * size that fails leaves the rows before it.  -J's members are json.c's.

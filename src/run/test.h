@@ -4,23 +4,21 @@
  * control protocol, iteration loop and report code never name a test,
  * and ask the descriptor what differs (its fields, np_test_moves_data,
  * ...), never its name or direction.  The loops' side of a data phase,
- * struct np_run and the calls they share, is run.h's.
+ * struct np_run and the calls they share, is run.h's.  What netperf does
+ * with a test above run/ (its figures, its tables, the whole run of a
+ * test without a data connection) is the test's view, which its file
+ * defines beside the descriptor (report/test_view.h): a descriptor names
+ * nothing of the floors above it.
  */
 #ifndef NP_TEST_H
 #define NP_TEST_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
-#include "run/reqfields.h"
 #include "run/reqfields.h"
 #include "run/run.h"
-
-struct np_report;
-struct np_result;
-struct np_opts;
-struct np_omni_request;
+#include "wire/wire.h"
 
 /* netserver's message sizes and buffer ring widths, as its response
  * carries them. */
@@ -43,6 +41,10 @@ struct np_test {
 	 * (TCP_CC): request and response sizes are 0 on both ends, and
 	 * there are no sizes to sweep (np_test_moves_data). */
 	bool no_data;
+	/* No data connection at all (LOC_CPU, REM_CPU, UUID): the run is its
+	 * view's command (report/test_view.h), which prints one fact; no
+	 * --flows, --sweep or -J. */
+	bool no_connection;
 	/* The connect flag of its requests (NP_F_CONNECT_TEST), the fourth of
 	 * the fields that name a netperf 2.7.1 test: TCP_CRR and TCP_CC.
 	 * 2.7.1's connection tests are TCP's, and the fields of a test of
@@ -69,22 +71,12 @@ struct np_test {
 	 * holds field i.  A variant (served_as) takes only fields of the test
 	 * netserver runs for it, which carries their values. */
 	const struct np_reqfield *const *options;
-	/* Tests without a data connection (LOC_CPU, REM_CPU, UUID): the
-	 * whole run; an exit status. */
-	int (*command)(const struct np_opts *o, FILE *out, FILE *err);
 	/* The data loops; 0 on a normal end, -1 with run->err set on failure. */
 	int (*client_run)(struct np_run *run);
 	int (*server_run)(struct np_run *run);
 	/* netserver: the sizes it runs with, after netperf 2.7's rule for
 	 * the request (session.c) has set them; NULL = the rule alone. */
 	void (*server_sizes)(const struct np_omni_request *q, struct np_sizes *z);
-	/* netperf: the test's figures from one iteration's counters, one of
-	 * the family rules of metrics.h for the tests netperf 2.7.1 has
-	 * (np_metrics_derive adds what every test has). */
-	void (*derive)(const struct np_test *t, char unit, int burst, struct np_result *s);
-	/* The classic table for -v 1/2 and the -v 0 figure (report.c). */
-	void (*print_table)(FILE *out, const struct np_report *rep);
-	void (*print_brief)(FILE *out, const struct np_report *rep);
 };
 
 /* By name, case-insensitive; NULL when unknown. */

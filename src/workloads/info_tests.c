@@ -18,6 +18,7 @@
 #include "cli/opts.h"
 #include "client/client.h"
 #include "host/cpu.h"
+#include "report/test_view.h"
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/wire.h"
@@ -114,8 +115,11 @@ static int uuid(const struct np_opts *o, FILE *out, FILE *err)
 	return 0;
 }
 
-const struct np_test np_test_loc_cpu = { .name = "LOC_CPU", .command = loc_cpu };
-const struct np_test np_test_rem_cpu = { .name = "REM_CPU", .command = rem_cpu };
-const struct np_test np_test_uuid = { .name = "UUID", .command = uuid };
+const struct np_test np_test_loc_cpu = { .name = "LOC_CPU", .no_connection = true };
+const struct np_test_view np_view_loc_cpu = { .test = &np_test_loc_cpu, .command = loc_cpu };
+const struct np_test np_test_rem_cpu = { .name = "REM_CPU", .no_connection = true };
+const struct np_test_view np_view_rem_cpu = { .test = &np_test_rem_cpu, .command = rem_cpu };
+const struct np_test np_test_uuid = { .name = "UUID", .no_connection = true };
+const struct np_test_view np_view_uuid = { .test = &np_test_uuid, .command = uuid };
 /* A name only: -- -t/-T/-d choose the test (opts.c). */
 const struct np_test np_test_omni = { .name = "OMNI", .omni = true };

@@ -24,6 +24,7 @@
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/test_view.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
 #include "run/reqfields.h"
@@ -798,6 +799,9 @@ const struct np_test np_test_tcp_rr = {
 	.options = tcp_rr_options,
 	.client_run = tcp_rr_client,
 	.server_run = tcp_rr_server,
+};
+const struct np_test_view np_view_tcp_rr = {
+	.test = &np_test_tcp_rr,
 	.derive = np_metrics_derive_rr,
 	.print_table = np_report_rr_table,
 	.print_brief = np_report_rr_brief,
@@ -814,6 +818,9 @@ const struct np_test np_test_tcp_crr = {
 	.rr = true,
 	.client_run = tcp_crr_client,
 	.server_run = tcp_crr_server,
+};
+const struct np_test_view np_view_tcp_crr = {
+	.test = &np_test_tcp_crr,
 	.derive = np_metrics_derive_rr,
 	.print_table = np_report_crr_table,
 	.print_brief = np_report_crr_brief,
@@ -834,6 +841,9 @@ const struct np_test np_test_tcp_cc = {
 	.rr = true,
 	.client_run = tcp_crr_client,
 	.server_run = tcp_crr_server,
+};
+const struct np_test_view np_view_tcp_cc = {
+	.test = &np_test_tcp_cc,
 	.derive = np_metrics_derive_rr,
 	.print_table = np_report_crr_table,
 	.print_brief = np_report_crr_brief,
@@ -850,6 +860,9 @@ const struct np_test np_test_udp_rr = {
 	.options = udp_rr_options,
 	.client_run = udp_rr_client,
 	.server_run = udp_rr_server,
+};
+const struct np_test_view np_view_udp_rr = {
+	.test = &np_test_udp_rr,
 	.derive = np_metrics_derive_rr,
 	.print_table = np_report_rr_table,
 	.print_brief = np_report_rr_brief,

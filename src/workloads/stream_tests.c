@@ -28,6 +28,7 @@
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/test_view.h"
 #include "run/busypoll.h"
 #include "run/mmsg.h"
 #include "run/reqfields.h"
@@ -563,6 +564,9 @@ const struct np_test np_test_tcp_stream = {
 	.options = tcp_stream_options,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
+};
+const struct np_test_view np_view_tcp_stream = {
+	.test = &np_test_tcp_stream,
 	.derive = np_metrics_derive_send,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,
@@ -580,6 +584,9 @@ const struct np_test np_test_tcp_sendfile = {
 	.sendfile = true,
 	.client_run = tcp_sendfile_client,
 	.server_run = tcp_stream_server,
+};
+const struct np_test_view np_view_tcp_sendfile = {
+	.test = &np_test_tcp_sendfile,
 	.derive = np_metrics_derive_send,
 	.print_table = np_report_stream_table,
 	.print_brief = np_report_stream_brief,
@@ -596,6 +603,9 @@ const struct np_test np_test_tcp_mss = {
 	.length = -1,
 	.client_run = tcp_stream_client,
 	.server_run = tcp_stream_server,
+};
+const struct np_test_view np_view_tcp_mss = {
+	.test = &np_test_tcp_mss,
 	.derive = np_metrics_derive_send,
 	.print_table = np_report_mss_table,
 	.print_brief = np_report_mss_brief,
@@ -610,6 +620,9 @@ const struct np_test np_test_tcp_maerts = {
 	.options = tcp_maerts_options,
 	.client_run = tcp_maerts_client,
 	.server_run = tcp_maerts_server,
+};
+const struct np_test_view np_view_tcp_maerts = {
+	.test = &np_test_tcp_maerts,
 	.derive = np_metrics_derive_receive,
 	.print_table = np_report_maerts_table,
 	.print_brief = np_report_stream_brief,
@@ -624,6 +637,9 @@ const struct np_test np_test_udp_stream = {
 	.options = udp_stream_options,
 	.client_run = udp_stream_client,
 	.server_run = udp_stream_server,
+};
+const struct np_test_view np_view_udp_stream = {
+	.test = &np_test_udp_stream,
 	.derive = np_metrics_derive_send,
 	.print_table = np_report_udp_stream_table,
 	.print_brief = np_report_udp_stream_brief,

@@ -63,6 +63,7 @@
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/test_view.h"
 #include "run/dataaddr.h"
 #include "run/proof.h"
 #include "run/test.h"
@@ -488,6 +489,9 @@ const struct np_test np_test_udp_crr = {
 	.ext_id = 0x0001,
 	.client_run = udp_crr_client,
 	.server_run = udp_crr_server,
+};
+const struct np_test_view np_view_udp_crr = {
+	.test = &np_test_udp_crr,
 	.derive = np_metrics_derive_rr,
 	.print_table = np_report_crr_table,
 	.print_brief = np_report_crr_brief,
