@@ -28,10 +28,10 @@
 #include "base/units.h"
 #include "cli/say.h"
 #include "client/exchange.h"
-#include "client/flows.h"
 #include "client/interim.h"
 #include "client/progress.h"
 #include "client/sigint.h"
+#include "client/start_gate.h"
 #include "host/cpu.h"
 #include "host/others.h"
 #include "host/placement.h"
@@ -438,7 +438,7 @@ static int data_phase(const struct np_plan *p, struct np_flow *flow, struct phas
 	if (!flow->gate)
 		ph->others = np_others_begin();
 	/* --flows: every flow is set up; they start together. */
-	if (flow->gate && !np_gate_pass(flow->gate))
+	if (flow->gate && !np_start_gate_pass(flow->gate))
 		return -1;
 	ph->cpu_ok = o->local_cpu && np_cpu_read(flow->cpu0) == 0;
 	if (!flow->gate)

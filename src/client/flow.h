@@ -21,7 +21,7 @@
 #include "wire/wire.h"
 
 struct np_cpu_snapshot;
-struct np_gate;
+struct np_start_gate;
 struct np_hist;
 struct np_progress;
 struct np_report;
@@ -73,7 +73,7 @@ struct np_flow {
 	int lcpu, rcpu;               /* -1: anywhere */
 	bool ours;                    /* netserver answered as netserver-ng */
 	uint32_t caps;                /* and can do these (NP_EXT_CAP_*) */
-	struct np_gate *gate;
+	struct np_start_gate *gate;
 	/* What the data ran over, read (asked) once per connection: the
 	 * path and the hosts stay the same from one iteration to the next. */
 	struct np_host_facts local_host, remote_host;

@@ -1,7 +1,7 @@
 /*
  * flows.c - --flows: an iteration of N flows at once, each in its own
- * thread (a flow's own life is flow.c's), and the start gate they wait
- * at.
+ * thread (a flow's own life is flow.c's), held at the start gate
+ * (start_gate.c) until all are ready.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -10,6 +10,7 @@
 #include "client/flows.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,50 +18,14 @@
 #include "cli/say.h"
 #include "client/flow.h"
 #include "client/sigint.h"
+#include "client/start_gate.h"
 #include "host/cpu.h"
-
-static void gate_init(struct np_gate *g, int parties)
-{
-	pthread_mutex_init(&g->lock, NULL);
-	pthread_cond_init(&g->open, NULL);
-	g->parties = parties;
-	g->arrived = 0;
-	g->broken = false;
-}
-
-static void gate_destroy(struct np_gate *g)
-{
-	pthread_cond_destroy(&g->open);
-	pthread_mutex_destroy(&g->lock);
-}
-
-bool np_gate_pass(struct np_gate *g)
-{
-	bool ok;
-
-	pthread_mutex_lock(&g->lock);
-	if (++g->arrived >= g->parties)
-		pthread_cond_broadcast(&g->open);
-	while (!g->broken && g->arrived < g->parties)
-		pthread_cond_wait(&g->open, &g->lock);
-	ok = !g->broken;
-	pthread_mutex_unlock(&g->lock);
-	return ok;
-}
-
-static void gate_break(struct np_gate *g)
-{
-	pthread_mutex_lock(&g->lock);
-	g->broken = true;
-	pthread_cond_broadcast(&g->open);
-	pthread_mutex_unlock(&g->lock);
-}
 
 /* Run fn on each of n jobs (each size bytes, in an array) in its own
  * thread and wait for all.  0, or -1 with errno when a thread could not
  * start: gate (if any) is then broken, and the jobs that did start are
  * waited for. */
-static int spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct np_gate *gate)
+static int spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct np_start_gate *gate)
 {
 	pthread_t *t = calloc((size_t)n, sizeof(*t));
 	sigset_t block, old;
@@ -81,7 +46,7 @@ static int spawn(void *(*fn)(void *), void *jobs, size_t size, int n, struct np_
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	/* The flows that did start must not wait for the missing ones. */
 	if (err && gate)
-		gate_break(gate);
+		np_start_gate_break(gate);
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 	free(t);
@@ -112,7 +77,7 @@ static void *flow_main(void *arg)
 	else
 		j->rc = np_flow_iteration(j->p, j->flow, j->s, j->err);
 	if (j->rc < 0)
-		gate_break(j->flow->gate);
+		np_start_gate_break(j->flow->gate);
 	return NULL;
 }
 
@@ -120,12 +85,12 @@ int np_flows_iteration(const struct np_plan *p, struct np_flow *flows, struct np
 		       FILE *err)
 {
 	struct flow_job *jobs = calloc((size_t)n, sizeof(*jobs));
-	struct np_gate gate;
+	struct np_start_gate gate;
 	int rc = 0;
 
 	if (!jobs)
 		return np_fail(err, "out of memory for %d flows", n);
-	gate_init(&gate, n);
+	np_start_gate_init(&gate, n);
 	for (int i = 0; i < n; i++) {
 		flows[i].gate = &gate;
 		jobs[i] = (struct flow_job){ p, &flows[i], &fs[i], err, -1 };
@@ -139,7 +104,7 @@ int np_flows_iteration(const struct np_plan *p, struct np_flow *flows, struct np
 		if (jobs[i].rc < 0)
 			rc = -1;
 	}
-	gate_destroy(&gate);
+	np_start_gate_destroy(&gate);
 	free(jobs);
 	return rc;
 }

@@ -10,25 +10,11 @@
 #ifndef NP_FLOWS_H
 #define NP_FLOWS_H
 
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 
 struct np_flow;
 struct np_plan;
 struct np_result;
-
-struct np_gate {
-	pthread_mutex_t lock;
-	pthread_cond_t open;
-	int parties;           /* flows that must arrive */
-	int arrived;
-	bool broken;
-};
-
-/* A flow at the gate: wait for every flow; false when one broke the
- * gate (or none needed waiting: a gate of 0 parties is always open). */
-bool np_gate_pass(struct np_gate *g);
 
 /* One iteration of the n flows, each in its own thread, starting their
  * data phases together; each flow's figures in fs.  0, or -1 after the
