@@ -6,6 +6,7 @@
 #endif
 
 #include "base/sock.h"
+#include "base/sockfd.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -242,7 +243,7 @@ static open_step *const open_steps[] = { set_basics, set_packets, set_flow, set_
 int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 {
 	const char *what = "socket";
-	int fd = socket(o->family, o->type | SOCK_CLOEXEC, o->protocol), err;
+	int fd = np_socket(o->family, o->type, o->protocol, 0), err;
 
 	for (size_t i = 0; fd >= 0 && i < sizeof(open_steps) / sizeof(open_steps[0]); i++) {
 		if (open_steps[i](fd, o, &what) < 0) {

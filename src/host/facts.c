@@ -45,6 +45,7 @@
 #endif
 
 #include "base/sock.h"
+#include "base/sockfd.h"
 #include "base/text.h"
 #include "host/cpu.h"
 
@@ -325,7 +326,7 @@ static int route_ifindex(const struct sockaddr *local, const struct sockaddr *pe
 		req.r.rtm_src_len = (unsigned char)(slen * 8);
 		add_rta(&req.n, sizeof(req), RTA_SRC, src, slen);
 	}
-	fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
+	fd = np_socket(AF_NETLINK, SOCK_RAW, NETLINK_ROUTE, 0);
 	if (fd < 0)
 		return 0;
 	pfd.fd = fd;
@@ -393,7 +394,7 @@ static int ioctl_socket(void)
 	static const int families[] = { AF_INET, AF_INET6, AF_UNIX };
 
 	for (size_t i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
-		int fd = socket(families[i], SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		int fd = np_socket(families[i], SOCK_DGRAM, 0, 0);
 
 		if (fd >= 0)
 			return fd;
