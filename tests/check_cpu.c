@@ -1,6 +1,8 @@
 /*
- * check_cpu.c - unit tests for cpu.c: /proc/stat parsing from sample
- * text, utilisation arithmetic on hand-made snapshots, and a smoke test
+ * check_cpu.c - unit tests for host/cpu.h: each system's form of the
+ * tick counters (Linux's /proc/stat text, FreeBSD's kern.cp_times array,
+ * macOS's host_processor_info ticks) from samples in their real layouts,
+ * utilisation arithmetic on hand-made snapshots, and a smoke test
  * against this machine's /proc/stat.
  */
 #ifdef HAVE_CONFIG_H
@@ -8,6 +10,7 @@
 #endif
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
@@ -357,6 +360,235 @@ START_TEST(test_compute_hotplug)
 }
 END_TEST
 
+/* What the column count says a kernel counts. */
+START_TEST(test_parse_has)
+{
+	struct np_cpu_snapshot s;
+	struct np_cpu_util u;
+
+	parse_ok(sample_2cpu, &s);
+	ck_assert_uint_eq(s.has, NP_CPU_HAS_ALL);
+	ck_assert_uint_eq(s.bits, 64);
+	parse_ok(sample_old, &s);
+	ck_assert_uint_eq(s.has, 0);
+	parse_ok("cpu  1 2 3 4 5\n", &s);
+	ck_assert_uint_eq(s.has, NP_CPU_HAS_IOWAIT);
+	parse_ok("cpu  1 2 3 4 5 6 7\n", &s);
+	ck_assert_uint_eq(s.has, NP_CPU_HAS_IOWAIT | NP_CPU_HAS_IRQ | NP_CPU_HAS_SOFTIRQ);
+
+	/* Linux 2.4 had no iowait, irq or softirq: unknown, not 0 %. */
+	compute_texts(sample_old, "cpu  1300 20 300 40700\n", &u);
+	ck_assert_float_eq_tol(u.util, 30.0f, PCT_TOL);
+	ck_assert_float_eq(u.iowait, NP_CPU_UNKNOWN);
+	ck_assert_float_eq(u.irq, NP_CPU_UNKNOWN);
+	ck_assert_float_eq(u.softirq, NP_CPU_UNKNOWN);
+}
+END_TEST
+
+/*
+ * FreeBSD's sysctl kern.cp_times, as sysctl_kern_cp_times
+ * (sys/kern/kern_clock.c) hands it out: CPUSTATES longs for each CPU
+ * 0..mp_maxid, in <sys/resource.h>'s order CP_USER, CP_NICE, CP_SYS,
+ * CP_INTR, CP_IDLE; an absent CPU (CPU_ABSENT) reads all zero.  A
+ * 4-CPU amd64 host a day up (stathz 127), its CPU 2 absent.
+ */
+static const long cp_times_before[] = {
+	412345, 120, 301234, 15321, 10234567,   /* CPU 0 */
+	398765, 98, 287654, 1203, 10290001,     /* CPU 1 */
+	0, 0, 0, 0, 0,                          /* CPU 2: absent */
+	401234, 101, 290123, 987, 10281234,     /* CPU 3 */
+};
+/*
+ * 1000 ticks later on each CPU: CPU 0 user +300, sys +200, intr +100,
+ * idle +400 (60 % busy); CPU 1 user +50, nice +10, sys +40, idle +900;
+ * CPU 3 idle +1000.  The machine: 3000 ticks, idle 2300: 23.33 % busy.
+ */
+static const long cp_times_after[] = {
+	412645, 120, 301434, 15421, 10234967,
+	398815, 108, 287694, 1203, 10290901,
+	0, 0, 0, 0, 0,
+	401234, 101, 290123, 987, 10282234,
+};
+
+START_TEST(test_cp_times_form)
+{
+	const size_t n = sizeof(cp_times_before) / sizeof(cp_times_before[0]);
+	struct np_cpu_snapshot s;
+
+	ck_assert_int_eq(np_cpu_from_cp_times(cp_times_before, n, &s), 0);
+	ck_assert_int_eq(s.ncpus, 3);
+	ck_assert_uint_eq(s.has, NP_CPU_HAS_IRQ);
+	ck_assert_uint_eq(s.bits, sizeof(long) * 8);
+	ck_assert_uint_eq(s.cpu[0].user, 412345);
+	ck_assert_uint_eq(s.cpu[0].nice, 120);
+	ck_assert_uint_eq(s.cpu[0].system, 301234);
+	ck_assert_uint_eq(s.cpu[0].irq, 15321);
+	ck_assert_uint_eq(s.cpu[0].idle, 10234567);
+	ck_assert_uint_eq(s.cpu[0].iowait + s.cpu[0].softirq + s.cpu[0].steal, 0);
+	ck_assert_uint_eq(ticks(&s.cpu[2]), 0);
+	ck_assert_uint_eq(s.cpu[3].idle, 10281234);
+	/* The machine is the sum of its CPUs. */
+	ck_assert_uint_eq(s.all.user, 412345 + 398765 + 401234);
+	ck_assert_uint_eq(s.all.nice, 120 + 98 + 101);
+	ck_assert_uint_eq(s.all.system, 301234 + 287654 + 290123);
+	ck_assert_uint_eq(s.all.irq, 15321 + 1203 + 987);
+	ck_assert_uint_eq(s.all.idle, 10234567 + 10290001 + 10281234);
+}
+END_TEST
+
+START_TEST(test_cp_times_compute)
+{
+	const size_t n = sizeof(cp_times_before) / sizeof(cp_times_before[0]);
+	struct np_cpu_snapshot a, b;
+	struct np_cpu_util u;
+
+	ck_assert_int_eq(np_cpu_from_cp_times(cp_times_before, n, &a), 0);
+	ck_assert_int_eq(np_cpu_from_cp_times(cp_times_after, n, &b), 0);
+	np_cpu_compute(&a, &b, &u);
+	ck_assert_float_eq_tol(u.util, 700.0f / 30.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.user, 350.0f / 30.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.system, 240.0f / 30.0f, PCT_TOL);
+	ck_assert_float_eq_tol(u.irq, 100.0f / 30.0f, PCT_TOL);
+	/* FreeBSD counts no iowait or softirq apart: unknown, not 0 %. */
+	ck_assert_float_eq(u.iowait, NP_CPU_UNKNOWN);
+	ck_assert_float_eq(u.softirq, NP_CPU_UNKNOWN);
+	ck_assert_int_eq(u.peak_id, 0);
+	ck_assert_float_eq_tol(u.peak_util, 60.0f, PCT_TOL);
+}
+END_TEST
+
+/* Not whole CPUs' worth of longs; a host past NP_CPU_MAX CPUs counts
+ * them all in the whole, but keeps no per-CPU slot beyond. */
+START_TEST(test_cp_times_sizes)
+{
+	static long big[(NP_CPU_MAX + 2) * NP_CPUSTATES];
+	struct np_cpu_snapshot s;
+	size_t i;
+
+	ck_assert_int_eq(np_cpu_from_cp_times(cp_times_before, 0, &s), -1);
+	ck_assert_int_eq(np_cpu_from_cp_times(cp_times_before, 7, &s), -1);
+	ck_assert_int_eq(np_cpu_from_cp_times(cp_times_before, 5, &s), 0);
+	ck_assert_int_eq(s.ncpus, 1);
+	for (i = 0; i < NP_CPU_MAX + 2; i++) {
+		big[i * NP_CPUSTATES + NP_CP_USER] = 1;
+		big[i * NP_CPUSTATES + NP_CP_IDLE] = 9;
+	}
+	ck_assert_int_eq(np_cpu_from_cp_times(big, sizeof(big) / sizeof(big[0]), &s), 0);
+	ck_assert_int_eq(s.ncpus, NP_CPU_MAX);
+	ck_assert_uint_eq(s.all.user, NP_CPU_MAX + 2);
+	ck_assert_uint_eq(s.all.idle, 9 * (NP_CPU_MAX + 2));
+}
+END_TEST
+
+/*
+ * macOS's host_processor_info(PROCESSOR_CPU_LOAD_INFO): for each CPU a
+ * struct processor_cpu_load_info (xnu osfmk/mach/processor_info.h),
+ * natural_t cpu_ticks[CPU_STATE_MAX] in osfmk/mach/machine.h's order
+ * CPU_STATE_USER, CPU_STATE_SYSTEM, CPU_STATE_IDLE, CPU_STATE_NICE; the
+ * count is in 32-bit words.  A 4-core arm64 Mac (100 Hz ticks) some
+ * days up.
+ */
+static const uint32_t mach_before[] = {
+	5234567, 3123456, 41234567, 0,          /* CPU 0 */
+	4123456, 2012345, 43456789, 12,         /* CPU 1 */
+	1234567, 512345, 47890123, 0,           /* CPU 2 */
+	1134567, 502345, 48012345, 0,           /* CPU 3 */
+};
+/* 1000 ticks later each: CPU 1 user +500, sys +300, nice +100, idle
+ * +100 (90 % busy); the others idle.  The machine: 900 of 4000 busy. */
+static const uint32_t mach_after[] = {
+	5234567, 3123456, 41235567, 0,
+	4123956, 2012645, 43456889, 112,
+	1234567, 512345, 47891123, 0,
+	1134567, 502345, 48013345, 0,
+};
+
+START_TEST(test_mach_ticks_form)
+{
+	const size_t n = sizeof(mach_before) / sizeof(mach_before[0]);
+	struct np_cpu_snapshot a, b;
+	struct np_cpu_util u;
+
+	ck_assert_int_eq(np_cpu_from_mach_ticks(mach_before, n, &a), 0);
+	ck_assert_int_eq(a.ncpus, 4);
+	ck_assert_uint_eq(a.has, 0);
+	ck_assert_uint_eq(a.bits, 32);
+	ck_assert_uint_eq(a.cpu[1].user, 4123456);
+	ck_assert_uint_eq(a.cpu[1].system, 2012345);
+	ck_assert_uint_eq(a.cpu[1].idle, 43456789);
+	ck_assert_uint_eq(a.cpu[1].nice, 12);
+	ck_assert_uint_eq(a.cpu[1].irq + a.cpu[1].iowait + a.cpu[1].softirq, 0);
+	ck_assert_uint_eq(a.all.user, 5234567 + 4123456 + 1234567 + 1134567);
+	ck_assert_uint_eq(a.all.idle, 41234567u + 43456789u + 47890123u + 48012345u);
+
+	ck_assert_int_eq(np_cpu_from_mach_ticks(mach_after, n, &b), 0);
+	np_cpu_compute(&a, &b, &u);
+	ck_assert_float_eq_tol(u.util, 22.5f, PCT_TOL);
+	ck_assert_float_eq_tol(u.user, 12.5f, PCT_TOL);
+	ck_assert_float_eq_tol(u.system, 7.5f, PCT_TOL);
+	/* Mach has no iowait, irq or softirq counter. */
+	ck_assert_float_eq(u.iowait, NP_CPU_UNKNOWN);
+	ck_assert_float_eq(u.irq, NP_CPU_UNKNOWN);
+	ck_assert_float_eq(u.softirq, NP_CPU_UNKNOWN);
+	ck_assert_int_eq(u.peak_id, 1);
+	ck_assert_float_eq_tol(u.peak_util, 90.0f, PCT_TOL);
+
+	ck_assert_int_eq(np_cpu_from_mach_ticks(mach_before, 0, &a), -1);
+	ck_assert_int_eq(np_cpu_from_mach_ticks(mach_before, 6, &a), -1);
+}
+END_TEST
+
+/* natural_t wraps after 2^32 ticks (497 days of a CPU's 100 Hz): the
+ * ticks across the wrap still count, in the CPU and in the sum. */
+START_TEST(test_mach_ticks_wrap)
+{
+	static const uint32_t wrap_before[] = { 4294967196u, 10, 4294967000u, 0,
+						100, 10, 1000, 0 };
+	static const uint32_t wrap_after[] = { 104, 10, 600, 0,
+					       100, 10, 2000, 0 };
+	struct np_cpu_snapshot a, b;
+	struct np_cpu_util u;
+
+	ck_assert_int_eq(np_cpu_from_mach_ticks(wrap_before, 8, &a), 0);
+	ck_assert_int_eq(np_cpu_from_mach_ticks(wrap_after, 8, &b), 0);
+	np_cpu_compute(&a, &b, &u);
+	/* CPU 0: user +204 across the wrap, idle +896: 1100 ticks; CPU 1
+	 * idle +1000.  The machine: 204 of 2100 busy. */
+	ck_assert_float_eq_tol(u.util, 100.0f * 204 / 2100, PCT_TOL);
+	ck_assert_float_eq_tol(u.user, 100.0f * 204 / 2100, PCT_TOL);
+	ck_assert_int_eq(u.peak_id, 0);
+	ck_assert_float_eq_tol(u.peak_util, 100.0f * 204 / 1100, PCT_TOL);
+}
+END_TEST
+
+/* netperf's letters (format_cpu_method) and what each method counts. */
+START_TEST(test_method_letters)
+{
+	ck_assert_int_eq(np_cpu_method_letter(NP_CPU_METHOD_UNKNOWN), 'U');
+	ck_assert_int_eq(np_cpu_method_letter(NP_CPU_METHOD_PROCSTAT), 'S');
+	ck_assert_int_eq(np_cpu_method_letter(NP_CPU_METHOD_SYSCTL), 'C');
+	ck_assert_int_eq(np_cpu_method_letter(NP_CPU_METHOD_OSX), 'O');
+	ck_assert_int_eq(np_cpu_method_letter(7), 'K');
+	ck_assert_int_eq(np_cpu_method_letter(13), '?');
+	ck_assert_int_eq(np_cpu_method_letter(UINT32_MAX), '?');
+	ck_assert_uint_eq(np_cpu_letter_has('S'), NP_CPU_HAS_ALL);
+	ck_assert_uint_eq(np_cpu_letter_has('C'), NP_CPU_HAS_IRQ);
+	ck_assert_uint_eq(np_cpu_letter_has('O'), 0);
+	ck_assert_uint_eq(np_cpu_letter_has('K'), NP_CPU_HAS_ALL);
+}
+END_TEST
+
+/* This build's pinning: CPU 0 is there to run on; no CPU -1. */
+START_TEST(test_bind)
+{
+	errno = 0;
+	ck_assert_int_eq(np_cpu_bind(-1), -1);
+	ck_assert(errno == EINVAL || errno == ENOTSUP);
+	ck_assert_ptr_nonnull(np_cpu_bind_why(errno));
+	ck_assert_int_ne(np_cpu_bind_why(errno)[0], '\0');
+}
+END_TEST
+
 START_TEST(test_read_this_machine)
 {
 	static char text[1 << 17];
@@ -367,6 +599,8 @@ START_TEST(test_read_this_machine)
 	size_t len;
 	FILE *f;
 
+	ck_assert_uint_eq(np_cpu_method(), NP_CPU_METHOD_PROCSTAT);
+	ck_assert_str_eq(np_cpu_source(), "/proc/stat");
 	ck_assert_int_eq(np_cpu_read(&a), 0);
 	ck_assert_int_ge(a.ncpus, 1);
 	ck_assert_int_le(a.ncpus, NP_CPU_MAX);
@@ -927,6 +1161,16 @@ cpu_suite(void)
 	tcase_add_test(tc, test_parse_stops_at_nul);
 	tcase_add_test(tc, test_parse_largest_counter);
 	tcase_add_test(tc, test_parse_no_aggregate);
+	tcase_add_test(tc, test_parse_has);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("forms");
+	tcase_add_test(tc, test_cp_times_form);
+	tcase_add_test(tc, test_cp_times_compute);
+	tcase_add_test(tc, test_cp_times_sizes);
+	tcase_add_test(tc, test_mach_ticks_form);
+	tcase_add_test(tc, test_mach_ticks_wrap);
+	tcase_add_test(tc, test_method_letters);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("compute");
@@ -956,6 +1200,7 @@ cpu_suite(void)
 
 	tc = tcase_create("system");
 	tcase_add_test(tc, test_read_this_machine);
+	tcase_add_test(tc, test_bind);
 	tcase_add_test(tc, test_others_this_machine);
 	tcase_add_test(tc, test_others_short_lived);
 	suite_add_tcase(s, tc);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli/say.h"
+#include "host/cpu.h"
 #include "run/reqfields.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
@@ -110,15 +111,6 @@ static void build_request(const struct np_plan *p, const struct np_flow *flow, i
 		snprintf(q->cong_control, sizeof(q->cong_control), "%s", o->rcong);
 	if (o->rfill)
 		snprintf(q->fill_file, sizeof(q->fill_file), "%s", o->rfill);
-}
-
-/* netperf's letters for its CPU methods (format_cpu_method in its
- * netlib.c). */
-static char cpu_method_letter(uint32_t method)
-{
-	static const char letters[] = "UIPTLRNKSCEMO";
-
-	return method < sizeof(letters) - 1 ? letters[method] : '?';
 }
 
 /* The rule of netserver-ng's behind a serv_errno (wire.h's NP_REFUSE_*),
@@ -385,7 +377,7 @@ void np_exchange_remote(const struct np_opts *o, const struct np_omni_response *
 	/* Only a response that set MEASURE_CPU makes the figures real. */
 	if (o->remote_cpu && (rsp->flags & NP_F_MEASURE_CPU) && isfinite(res->cpu_util)) {
 		s->rcpu = res->cpu_util;
-		s->rcpu_method = cpu_method_letter(res->cpu_method);
+		s->rcpu_method = np_cpu_method_letter(res->cpu_method);
 		s->rcpu_more.count = res->num_cpus > 0 ? (int)res->num_cpus : 1;
 		s->rcpu_more = (struct np_result_cpu){ res->cpu_user, res->cpu_system,
 						   res->cpu_iowait, res->cpu_irq,

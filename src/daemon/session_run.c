@@ -36,10 +36,12 @@
 
 /* Busy time counts against the test's own time, not the window the
  * snapshots span: a safety pad or TCP_CRR's closing pause was idle.
- * netperf corrects the same way (its calc_cpu_util correction factor). */
+ * netperf corrects the same way (its calc_cpu_util correction factor).
+ * A part this system's counters lack (NP_CPU_UNKNOWN) travels as 0, as
+ * netserver 2.7.1 sends it: the method code tells netperf which. */
 static float busy_share(float pct, double scale)
 {
-	double v = pct * scale;
+	double v = pct < 0 ? 0 : pct * scale;
 
 	return (float)(v > 100.0 ? 100.0 : v);
 }
@@ -50,8 +52,13 @@ static void measure_cpu(struct session *s, double window, double active,
 	const double scale = active > 0 && window > active ? window / active : 1.0;
 	struct np_cpu_util u;
 
-	if (np_cpu_read(s->cpu1) < 0)
+	/* Unmeasured, as netperf says it: -1. */
+	if (np_cpu_read(s->cpu1) < 0) {
+		res->cpu_util = -1.0f;
+		np_log(NP_LOG_INFO, "-C: CPU utilisation unknown: %s: %s", np_cpu_source(),
+		       strerror(errno));
 		return;
+	}
 	np_cpu_compute(s->cpu0, s->cpu1, &u);
 	res->cpu_util = busy_share(u.util, scale);
 	res->cpu_user = busy_share(u.user, scale);
@@ -303,7 +310,7 @@ static int collect_results(struct session *s, struct test_state *ts)
 	res->poll = run->c.poll;
 	placement(ts, res);
 	res->elapsed_time = (float)ts->elapsed;
-	res->cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
+	res->cpu_method = s->cpu_used ? np_cpu_method() : NP_CPU_METHOD_UNKNOWN;
 	res->num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;
 	return 0;
 }
