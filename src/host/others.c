@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "host/cpu.h"
 #include "host/others_sys.h"
 
 struct np_others_probe {
@@ -250,6 +251,22 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
 	return skipped;
 }
 
+/* More CPU time than the host's CPUs had in the span is no figure: a
+ * process read in one place and reaped into its parent's c-times before
+ * the parent was read counts twice (a build's compilers, ended by the
+ * hundred while the scan ran).  Allowed: a tick (10 ms) a CPU more. */
+bool np_others_plausible(struct np_others *o, int cpus)
+{
+	if (o->others_us < 0 || !(o->seconds > 0) || cpus < 1 ||
+	    (double)o->others_us <= (o->seconds + 0.01) * 1e6 * cpus)
+		return true;
+	o->others_us = -1;
+	memset(o->top, 0, sizeof(o->top));
+	o->why = "more CPU time than the host's CPUs had: processes that ended "
+		 "during the reads were counted twice";
+	return false;
+}
+
 int np_others_finish(struct np_others_probe *p, const struct np_others_skip *skip,
 		     struct np_others *out)
 {
@@ -270,6 +287,7 @@ int np_others_finish(struct np_others_probe *p, const struct np_others_skip *ski
 		r = (struct np_others_reads){ p->first.p, p->second.p, p->first.n, p->second.n,
 					      p->since, p->self, p->self_start };
 		rc = np_others_account(&r, skip, out);
+		(void)np_others_plausible(out, np_cpu_count());
 	}
 	probe_free(p);
 	return rc;

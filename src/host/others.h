@@ -38,6 +38,7 @@
 #ifndef NP_OTHERS_H
 #define NP_OTHERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -126,6 +127,10 @@ struct np_others_skip {
  * unknown).  What the one left out took is out->skipped_us. */
 int np_others_account(const struct np_others_reads *r, const struct np_others_skip *skip,
 		      struct np_others *out);
+
+/* Whether o's figure fits in cpus CPUs over its span; when it does not,
+ * it is made unknown, with its reason in o->why. */
+bool np_others_plausible(struct np_others *o, int cpus);
 
 struct np_others_probe;
 
