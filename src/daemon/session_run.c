@@ -10,6 +10,7 @@
 #endif
 
 #include <errno.h>
+#include <netinet/in.h>     /* INET6_ADDRSTRLEN */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
+#include "wire/refuse.h"
 #include "wire/wire.h"
 
 /* netserver's safety margin past the test length (netperf's PAD_TIME). */
@@ -294,7 +296,8 @@ static int collect_results(struct session *s, struct test_state *ts)
 	run->fd = -1;
 	if (ts->cpu)
 		measure_cpu(s, ts->window, ts->elapsed, res);
-	res->serv_errno = run->err;
+	/* A code of ours to a netperf-ng, an errno (Linux's) to any. */
+	res->serv_errno = np_refuse_wire(run->err, s->ng);
 	res->bytes_received = run->c.bytes_recv;
 	res->recv_calls = (uint32_t)run->c.recv_calls;
 	res->bytes_sent = run->c.bytes_sent;
@@ -328,7 +331,7 @@ static int send_results(struct session *s, struct test_state *ts)
 	       (unsigned long long)run->c.bytes_sent, (unsigned long long)run->c.trans);
 	if (run->err)
 		np_log(NP_LOG_ERR, "%s data phase: %s: %s", name,
-		       run->err_what ? run->err_what : "?", strerror(run->err));
+		       run->err_what ? run->err_what : "?", np_refuse_strerror(run->err));
 	if (s->legacy)
 		np_legacy_encode_results(s->legacy, res, s->msg);
 	else
