@@ -1065,6 +1065,11 @@ START_TEST(test_others_this_machine)
 		/* A system this build reads no processes on: unknown, and
 		 * why; never where there is /proc. */
 		ck_assert_msg(o.why != NULL, "unknown, with no reason");
+		/* A machine busy ending processes (a parallel build) may
+		 * double-count beyond its CPUs: unknown, by
+		 * np_others_plausible's rule, tested on its own above. */
+		if (strstr(o.why, "counted twice"))
+			return;
 		ck_assert_msg(access("/proc/self/stat", R_OK) != 0, "/proc, yet unknown: %s", o.why);
 		return;
 	}
