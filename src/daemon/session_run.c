@@ -17,6 +17,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/tcpinfo.h"
 #include "base/units.h"
 #include "daemon/budget.h"
 #include "daemon/log.h"
