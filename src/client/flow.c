@@ -25,6 +25,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/tcpinfo.h"
 #include "base/units.h"
 #include "cli/say.h"
 #include "client/exchange.h"

@@ -18,6 +18,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/tcpinfo.h"
 #include "base/units.h"
 #include "daemon/budget.h"
 #include "daemon/log.h"
