@@ -29,6 +29,8 @@
 
 #include "client/exchange.h"
 #include "golden.h"
+#include "host/cpu.h"
+#include "report/fields.h"
 #include "report/metrics.h"
 #include "report/peer.h"
 #include "report/report.h"
@@ -1370,6 +1372,63 @@ START_TEST(test_peer_hostile_cpu)
 }
 END_TEST
 
+/* -C from a netserver whose method has no counter for a part (FreeBSD's
+ * 'C': iowait, softirq; macOS's 'O': iowait, irq, softirq) sends 0 for
+ * it, as netserver 2.7.1 does: unknown here, -1 in -o and null in -J,
+ * never 0.  /proc/stat's 'S' keeps all it sent. */
+START_TEST(test_peer_cpu_parts)
+{
+	static const struct {
+		uint32_t method;
+		double iowait, irq, swintr;
+	} c[] = {
+		{ NP_CPU_METHOD_SYSCTL, -1, 3, -1 },
+		{ NP_CPU_METHOD_OSX, -1, -1, -1 },
+		{ NP_CPU_METHOD_PROCSTAT, 0, 3, 0 },
+	};
+	struct np_omni_results res;
+	struct np_value v;
+	struct hostile h;
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		hostile_case(&h, &(struct np_boot_id){ 0 });
+		golden_opts()->remote_cpu = true;
+		memset(&res, 0, sizeof(res));
+		res.elapsed_time = 1.0f;
+		res.cpu_util = 40.0f;
+		res.cpu_user = 20.0f;
+		res.cpu_system = 17.0f;
+		res.cpu_irq = c[i].method == NP_CPU_METHOD_OSX ? 0.0f : 3.0f;
+		res.cpu_method = c[i].method;
+		res.num_cpus = 2;
+		res.peak_cpu_id = 1;
+		res.peak_cpu_util = 60.0f;
+		hostile_take(&h, &res, NP_F_MEASURE_CPU, 0);
+		ck_assert_str_eq(h.err, "");
+		free(h.err);
+		ck_assert(h.s.rcpu == 40.0);
+		ck_assert_int_eq(h.s.rcpu_method, np_cpu_method_letter(c[i].method));
+		ck_assert(h.s.rcpu_more.user == 20.0 && h.s.rcpu_more.system == 17.0);
+		ck_assert_msg(h.s.rcpu_more.iowait == c[i].iowait && h.s.rcpu_more.irq == c[i].irq &&
+			      h.s.rcpu_more.swintr == c[i].swintr, "method %u: %g %g %g",
+			      (unsigned)c[i].method, h.s.rcpu_more.iowait, h.s.rcpu_more.irq,
+			      h.s.rcpu_more.swintr);
+		h.r.res.rcpu = h.s.rcpu;
+		h.r.res.rcpu_method = h.s.rcpu_method;
+		h.r.res.rcpu_more = h.s.rcpu_more;
+		np_field_value("REMOTE_CPU_PERCENT_IOWAIT", &h.r, &v);
+		ck_assert(v.d == c[i].iowait && v.known == (c[i].iowait >= 0));
+		np_field_value("REMOTE_CPU_PERCENT_SWINTR", &h.r, &v);
+		ck_assert(v.d == c[i].swintr && v.known == (c[i].swintr >= 0));
+		np_field_value("REMOTE_CPU_PERCENT_IRQ", &h.r, &v);
+		ck_assert(v.d == c[i].irq && v.known == (c[i].irq >= 0));
+		np_field_value("REMOTE_CPU_PERCENT_USER", &h.r, &v);
+		ck_assert(v.d == 20.0 && v.known);
+	}
+	golden_opts()->remote_cpu = false;
+}
+END_TEST
+
 /* Counts the report is made of: more bytes than netperf sent, or more
  * calls than a second holds, refuse the results. */
 START_TEST(test_peer_hostile_counts)
@@ -1516,6 +1575,7 @@ static Suite *report_suite(void)
 	tcase_add_test(inv, test_peer_hostile_absurd);
 	tcase_add_test(inv, test_peer_hostile_hide);
 	tcase_add_test(inv, test_peer_hostile_cpu);
+	tcase_add_test(inv, test_peer_cpu_parts);
 	tcase_add_test(inv, test_peer_hostile_counts);
 	tcase_add_test(inv, test_variance_placement);
 	tcase_add_test(inv, test_brief_and_v3);

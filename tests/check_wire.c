@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_refuse.h"
 #include "wire/wire.h"
 
 #ifndef TESTDATA_DIR
@@ -3104,6 +3105,9 @@ static Suite *wire_suite(void)
 	tcase_add_loop_test(tc, test_facts_validation, 0, N_FACTS_CASES);
 	tcase_add_test(tc, test_facts_fuzz);
 	suite_add_tcase(s, tc);
+
+	/* The refusal codes and the errno numbers (check_refuse.c). */
+	suite_add_tcase(s, refuse_tcase());
 
 	tc = tcase_create("robustness");
 	tcase_add_test(tc, test_fuzz_random);

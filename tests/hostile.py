@@ -33,6 +33,11 @@
                                    client after another; MODE old (0.1.0's
                                    echo) or mask (the applied word)
 
+  hostile.py refusing-peer CODE    listen, print the port, refuse every
+                                   request as netserver-ng (the extension
+                                   words) with serv_errno CODE and no
+                                   reason, to one client after another
+
   hostile.py facts-flood PORT N    ask the netserver on PORT for its host
                                    facts N times on one connection; every
                                    answer must be a facts reply
@@ -849,6 +854,30 @@ def unapplied_peer(mode):
         c.close()
 
 
+def refusing_peer(code):
+    """netserver-ng refusing each request with serv_errno code, its
+    extension words (the request's test id echoed) and no reason text:
+    what netperf-ng prints then is the code's own (doc/protocol.md,
+    "Refusals"), whatever the number means to strerror()."""
+    ls = socket.socket()
+    ls.bind((CLIENT, 0))
+    ls.listen(5)
+    print(ls.getsockname()[1], flush=True)
+    while True:
+        c, _ = ls.accept()
+        try:
+            m = refpeer.recv_exact(c, MSG, 60)
+            if len(m) == MSG:
+                rsp = bytearray(MSG)
+                struct.pack_into(">ii", rsp, 0, refpeer.OMNI_RESPONSE, code)
+                struct.pack_into(">IIII", rsp, 0x280, EXT_MAGIC,
+                                 struct.unpack_from(">I", m, 0x284)[0], 1, 0)
+                c.sendall(bytes(rsp))
+        except OSError as e:
+            print("hostile: %s" % e, file=sys.stderr)
+        c.close()
+
+
 def boot_id():
     """This host's boot id as the results' two 64-bit words."""
     with open("/proc/sys/kernel/random/boot_id") as f:
@@ -991,6 +1020,9 @@ def main(argv):
         return 0
     if argv[1] == "figures-peer":
         figures_peer(argv[2], int(argv[3]) if len(argv) > 3 else 0)
+        return 0
+    if argv[1] == "refusing-peer":
+        refusing_peer(int(argv[2]))
         return 0
     if argv[1] == "unapplied-peer":
         unapplied_peer(argv[2])

@@ -19,9 +19,50 @@ fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 note() { echo "# $*"; }
 
+# The suite runs wherever the programs build.  What only Linux has is
+# asked for by name, and a test that needs it skips where it is absent.
+# need_tool NAME [PACKAGE]: NAME is a command here (ip, setpriv, unshare,
+# systemd-analyze, ...).
+need_tool() {
+	command -v "$1" >/dev/null 2>&1 || skip "$1${2:+ ($2)} is not installed"
+}
+# need_linux_proc WHY: Linux's /proc (a process's stat, status and fd/,
+# /proc/stat); WHY says what the test reads there.
+need_linux_proc() {
+	[ -r /proc/self/stat ] && [ -r /proc/self/status ] && [ -d /proc/self/fd ] &&
+		[ -r /proc/stat ] || skip "no Linux /proc here: $1"
+}
+# Every test runs netperf under a deadline (coreutils; macOS lacks it).
+need_tool timeout coreutils
+
 # now: a wall-clock timestamp; since START: seconds from START to now.
-now() { date +%s.%N; }
-since() { awk -v s="$1" -v e="$(date +%s.%N)" 'BEGIN { printf "%.3f\n", e - s }'; }
+# date's %N (nanoseconds) is GNU's; elsewhere python3's clock.
+if [ "$(date +%N)" != N ]; then
+	now() { date +%s.%N; }
+else
+	now() { "${PYTHON3:-python3}" -c 'import time; print("%.9f" % time.time())'; }
+fi
+since() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.3f\n", e - s }'; }
+
+# child_pids PID: the PIDs of PID's children, one a line.  POSIX ps
+# options: procps' --ppid is Linux's alone.
+child_pids() { ps -A -o pid= -o ppid= | awk -v p="$1" '$2 == p { print $1 }'; }
+# child_states PID: the state (ps's STAT: R, S, Z, ...) of each child.
+child_states() { ps -A -o ppid= -o stat= | awk -v p="$1" '$1 == p { print $2 }'; }
+
+# tcp_listens PORT: something listens on TCP PORT here, found without
+# connecting to it (Linux: /proc/net/tcp and tcp6; elsewhere netstat).
+# A definition in a variable: check_client's await.sh takes it too.
+np_tcp_listens='tcp_listens() {
+	if [ -r /proc/net/tcp ]; then
+		awk -v p=":$(printf %04X "$1")" '"'"'$4 == "0A" && substr($2, length($2) - 4) == p { f = 1 }
+			END { exit !f }'"'"' /proc/net/tcp /proc/net/tcp6 2>/dev/null
+	else
+		netstat -an 2>/dev/null | awk -v p="$1" '"'"'$NF == "LISTEN" && $4 ~ ("[.:]" p "$") { f = 1 }
+			END { exit !f }'"'"'
+	fi
+}'
+eval "$np_tcp_listens"
 
 # wait_until SECONDS CMD...: run CMD every 0.05 s until it succeeds; false
 # when it has not within SECONDS.  For waiting on something that happens
@@ -203,13 +244,13 @@ refpeer_client_time_fails() {
 EOF
 }
 check_client() {
-	cat >"$tmp/await.sh" <<'EOF'
+	printf '%s\n' "$np_tcp_listens" >"$tmp/await.sh"
+	cat >>"$tmp/await.sh" <<'EOF'
 # await.sh PORT CMD...: wait (up to 30 s) until TCP PORT listens, then run CMD.
-hex=$(printf '%04X' "$1")
+port=$1
 shift
 i=0
-until awk -v p=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { f = 1 }
-	END { exit !f }' /proc/net/tcp /proc/net/tcp6 2>/dev/null || [ $i -ge 600 ]; do
+until tcp_listens "$port" || [ $i -ge 600 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
@@ -246,8 +287,13 @@ start_refpeer() {
 
 # daemon_pid ARGV...: the PID of the process whose command line is
 # exactly ARGV (a daemon that detached, which only its command line
-# finds); empty when there is none.
+# finds); empty when there is none.  Without Linux's /proc, ps's (whose
+# words are joined by blanks).
 daemon_pid() {
+	if [ ! -r /proc/self/cmdline ]; then
+		ps -A -ww -o pid= -o args= | awk -v w="$*" '{ p = $1; sub(/^ *[0-9]+ /, "") } $0 == w { print p }'
+		return
+	fi
 	_dp_want="$* "
 	for _dp_f in /proc/[0-9]*/cmdline; do
 		[ "$(tr '\0' ' ' <"$_dp_f" 2>/dev/null)" = "$_dp_want" ] || continue
@@ -263,7 +309,7 @@ daemon_pid() {
 # without root or where namespaces do not work.
 veth_pair() {
 	[ "$(id -u)" -eq 0 ] || skip "network namespaces need root"
-	command -v ip >/dev/null 2>&1 || skip "ip (iproute2) is not installed"
+	need_tool ip iproute2
 	a=npng-a-$$
 	b=npng-b-$$
 	trap 'cleanup; ip netns del "$a" 2>/dev/null; ip netns del "$b" 2>/dev/null' EXIT

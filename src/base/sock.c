@@ -6,6 +6,7 @@
 #endif
 
 #include "base/sock.h"
+#include "base/sockfd.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -242,7 +243,7 @@ static open_step *const open_steps[] = { set_basics, set_packets, set_flow, set_
 int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen)
 {
 	const char *what = "socket";
-	int fd = socket(o->family, o->type | SOCK_CLOEXEC, o->protocol), err;
+	int fd = np_socket(o->family, o->type, o->protocol, 0), err;
 
 	for (size_t i = 0; fd >= 0 && i < sizeof(open_steps) / sizeof(open_steps[0]); i++) {
 		if (open_steps[i](fd, o, &what) < 0) {
@@ -376,76 +377,6 @@ void np_sock_bufsizes(int fd, int *snd, int *rcv)
 	len = sizeof(int);
 	if (rcv && getsockopt(fd, SOL_SOCKET, SO_RCVBUF, rcv, &len) < 0)
 		*rcv = -1;
-}
-
-/* TCP_INFO's tcpi_snd_mss is the kernel's MSS in use (tp->mss_cache):
- * what TCP_MAXSEG reads while the connection is up, which is when
- * netperf 2.7.1 reads it (the data phase's end, before it disconnects;
- * doc/compatibility.md, "The same").  Once both FINs have passed, the
- * socket is TCP_CLOSE and TCP_MAXSEG gives what -G asked (1400, not the
- * 1388 used with timestamps); tcpi_snd_mss still gives the MSS used. */
-int np_sock_mss(int fd)
-{
-#if HAVE_DECL_TCP_INFO && HAVE_STRUCT_TCP_INFO_TCPI_SND_MSS
-	struct tcp_info ti;
-	socklen_t tlen = sizeof(ti);
-
-	memset(&ti, 0, sizeof(ti));
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &tlen) == 0 &&
-	    tlen > offsetof(struct tcp_info, tcpi_snd_mss) && ti.tcpi_snd_mss > 0)
-		return (int)ti.tcpi_snd_mss;
-#endif
-#if HAVE_DECL_TCP_MAXSEG
-	{
-		int mss = -1;
-		socklen_t len = sizeof(mss);
-
-		if (getsockopt(fd, IPPROTO_TCP, TCP_MAXSEG, &mss, &len) == 0)
-			return mss;
-	}
-#else
-	(void)fd;
-#endif
-	return -1;
-}
-
-int np_sock_retrans(int fd)
-{
-#if HAVE_DECL_TCP_INFO && HAVE_STRUCT_TCP_INFO_TCPI_TOTAL_RETRANS
-	struct tcp_info ti;
-	socklen_t len = sizeof(ti);
-
-	memset(&ti, 0, sizeof(ti));
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) == 0)
-		return (int)ti.tcpi_total_retrans;
-#else
-	(void)fd;
-#endif
-	return -1;
-}
-
-void np_sock_dump_tcp_info(int fd, FILE *out)
-{
-#if HAVE_DECL_TCP_INFO && HAVE_STRUCT_TCP_INFO_TCPI_TOTAL_RETRANS
-	struct tcp_info ti;
-	socklen_t len = sizeof(ti);
-
-	memset(&ti, 0, sizeof(ti));
-	if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) < 0)
-		return;
-	/* netperf 2.7.1's layout, its "tpci_" typo included: flent reads it. */
-	fprintf(out,
-		"tcpi_rto %d tcpi_ato %d tcpi_pmtu %d tcpi_rcv_ssthresh %d\n"
-		"tcpi_rtt %d tcpi_rttvar %d tcpi_snd_ssthresh %d tpci_snd_cwnd %d\n"
-		"tcpi_reordering %d tcpi_total_retrans %d\n",
-		(int)ti.tcpi_rto, (int)ti.tcpi_ato, (int)ti.tcpi_pmtu,
-		(int)ti.tcpi_rcv_ssthresh, (int)ti.tcpi_rtt, (int)ti.tcpi_rttvar,
-		(int)ti.tcpi_snd_ssthresh, (int)ti.tcpi_snd_cwnd, (int)ti.tcpi_reordering,
-		(int)ti.tcpi_total_retrans);
-#else
-	(void)fd;
-	(void)out;
-#endif
 }
 
 void np_sock_cong(int fd, char *buf, size_t len)

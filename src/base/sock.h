@@ -75,9 +75,6 @@ int np_sock_open(const struct np_sockopts *o, char *why, size_t whylen);
 /* What a listener needs of o (Fast Open, deferred accept), after bind. */
 int np_sock_listener(int fd, const struct np_sockopts *o, char *why, size_t whylen);
 
-/* netperf 2.7.1's DUMP_TCP_INFO lines for a TCP socket, on out. */
-void np_sock_dump_tcp_info(int fd, FILE *out);
-
 /* What IP_TOS / IPV6_TCLASS reads back, or -1. */
 int np_sock_tos(int fd, int family);
 
@@ -93,13 +90,6 @@ int np_sock_connect(int fd, const struct sockaddr *sa, socklen_t len,
 
 /* What the kernel really gave: SO_SNDBUF / SO_RCVBUF. */
 void np_sock_bufsizes(int fd, int *snd, int *rcv);
-
-/* The TCP MSS the kernel used on a connected socket (after its close
- * too, where the system says), or -1. */
-int np_sock_mss(int fd);
-
-/* TCP_INFO's total retransmissions, or -1 where unknown. */
-int np_sock_retrans(int fd);
 
 /* The congestion-control name into buf (empty where unknown). */
 void np_sock_cong(int fd, char *buf, size_t len);

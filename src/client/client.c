@@ -287,9 +287,13 @@ static int client_prepare(struct client *c)
 			return 1;
 	/* -T: the whole process; --local-cpus: each flow's thread. */
 	if (o->lcpu_bind >= 0 && np_cpu_bind(o->lcpu_bind) < 0) {
-		np_fail(c->err, "-T: cannot run on CPU %d: %s", o->lcpu_bind, strerror(errno));
+		np_fail(c->err, "-T: cannot run on CPU %d: %s", o->lcpu_bind,
+			np_cpu_bind_why(errno));
 		return 1;
 	}
+	/* -c where this build reads no CPU counters: -1, method U, and why. */
+	if (o->local_cpu && np_cpu_method() == NP_CPU_METHOD_UNKNOWN)
+		np_warn(c->err, "-c: local CPU utilisation is unknown: %s", np_cpu_source());
 	return 0;
 }
 

@@ -19,9 +19,12 @@
 #include <unistd.h>
 
 #include "cli/say.h"
+#include "host/cpu.h"
 #include "run/reqfields.h"
 #include "wire/control.h"
+#include "wire/errno_linux.h"
 #include "wire/legacy.h"
+#include "wire/refuse.h"
 
 /* netserver tells its host facts at once (its route query is bounded at
  * 1 s): a reply later than this one is a stalled one. */
@@ -112,86 +115,29 @@ static void build_request(const struct np_plan *p, const struct np_flow *flow, i
 		snprintf(q->fill_file, sizeof(q->fill_file), "%s", o->rfill);
 }
 
-/* netperf's letters for its CPU methods (format_cpu_method in its
- * netlib.c). */
-static char cpu_method_letter(uint32_t method)
-{
-	static const char letters[] = "UIPTLRNKSCEMO";
-
-	return method < sizeof(letters) - 1 ? letters[method] : '?';
-}
-
-/* The rule of netserver-ng's behind a serv_errno (wire.h's NP_REFUSE_*),
- * NULL for a plain errno. */
-static const char *refusal_rule(int32_t e)
-{
-	switch (e) {
-	case NP_ERR_UNKNOWN_REQUEST:
-		return "request type not supported by that netserver";
-	case NP_REFUSE_SESSIONS:
-		return "netserver runs as many sessions as its limits allow, in all or "
-		       "from this address's /32, /24, /64, /56 or /48 (--max-sessions, "
-		       "--max-per-prefix, --max-per-net, --max-per-site; its log says "
-		       "which); try again later";
-	case NP_REFUSE_RATE:
-		return "too many new connections from this network for netserver's "
-		       "--conn-rate; try again shortly";
-	case NP_REFUSE_AUTH:
-		return "too many wrong passphrases from this network lately";
-	case NP_REFUSE_TIME:
-		return "the test runs longer than netserver's --max-test-time";
-	case NP_REFUSE_MEMORY:
-		return "the buffers asked, as the kernel counts them (Linux doubles socket "
-		       "buffers), exceed netserver's --max-session-memory, or with the other "
-		       "sessions' its --max-memory";
-	case NP_REFUSE_CAPABILITY:
-		return "netserver lacks CAP_NET_ADMIN, which an option of this test "
-		       "needs (socket priority above 6, a congestion control outside "
-		       "the allowed list)";
-	case NP_REFUSE_FAMILY:
-		return "netserver takes data only in the control connection's address "
-		       "family unless started with --data-peer declared";
-	case NP_REFUSE_ADDRESS:
-		return "the data address is not one netserver listens on";
-	case NP_REFUSE_PORT:
-		return "the data port is privileged or outside netserver's --data-ports";
-	case NP_REFUSE_OPTION:
-		return "netserver's operator refuses a netperf-ng option this test asks "
-		       "for (netserver --refuse-option; its log names it)";
-	case NP_REFUSE_NOT_ALLOWED:
-		return "netserver serves --busy-poll, which keeps one of its CPUs busy, "
-		       "only when its operator allows it: start it with netserver "
-		       "--allow-option busy-poll";
-	case NP_REFUSE_SPINNING:
-		return "as many sessions busy-poll on netserver as its --max-spinning "
-		       "allows; try again later";
-	case NP_REFUSE_UNPROVEN:
-		return "netserver --data-peer declared sends a declared data address other "
-		       "than the control connection's more than it receives only once that "
-		       "address has echoed its cookie (its log says which test and sizes)";
-	case ENOENT:
-		return "netserver's kernel lacks the congestion control asked";
-	case NP_REFUSE_EXT_TEST:
-		return "that netserver-ng does not have this test (an older version?)";
-	default:
-		return NULL;
-	}
-}
-
-/* "netserver refused the test: remote error 87 (Too many users: ...)";
- * with netserver-ng's own reason, that alone ("netserver refused the
- * test: UDP_STREAM --batch out of range: 0 (1..1024)"). */
+/*
+ * "netserver's side of the test failed: remote error 1004 (Timer
+ * expired: the test runs longer than netserver's --max-test-time)": a
+ * code of netserver-ng's by its own words, never the local strerror()
+ * (np_refuse_describe, refuse.h), an errno (Linux's numbers) by
+ * strerror() and the rule whose errno it is; with netserver-ng's own
+ * reason, that alone ("netserver refused the test: UDP_STREAM --batch
+ * out of range: 0 (1..1024)").
+ */
 static int fail_remote(FILE *err, const char *what, int32_t e, const char *reason)
 {
-	const char *rule = refusal_rule(e);
+	char text[400];
 
 	if (reason && reason[0])
 		return np_fail(err, "%s: %s", what, reason);
-
 	if (e == NP_ERR_UNKNOWN_REQUEST)
-		return np_fail(err, "%s: remote error %d (%s)", what, (int)e, rule);
-	return np_fail(err, "%s: remote error %d (%s%s%s)", what, (int)e, strerror(e),
-		       rule ? ": " : "", rule ? rule : "");
+		return np_fail(err, "%s: remote error %d (request type not supported by that "
+			       "netserver)", what, (int)e);
+	np_refuse_describe(e, text, sizeof(text));
+	if (np_errno_from_linux(e) == ENOENT)
+		return np_fail(err, "%s: remote error %d (%s: netserver's kernel lacks the "
+			       "congestion control asked)", what, (int)e, text);
+	return np_fail(err, "%s: remote error %d (%s)", what, (int)e, text);
 }
 
 /* One reply within timeout_ms into flow->msg: 0, or -1 with why it did not
@@ -385,7 +331,7 @@ void np_exchange_remote(const struct np_opts *o, const struct np_omni_response *
 	/* Only a response that set MEASURE_CPU makes the figures real. */
 	if (o->remote_cpu && (rsp->flags & NP_F_MEASURE_CPU) && isfinite(res->cpu_util)) {
 		s->rcpu = res->cpu_util;
-		s->rcpu_method = cpu_method_letter(res->cpu_method);
+		s->rcpu_method = np_cpu_method_letter(res->cpu_method);
 		s->rcpu_more.count = res->num_cpus > 0 ? (int)res->num_cpus : 1;
 		s->rcpu_more = (struct np_result_cpu){ res->cpu_user, res->cpu_system,
 						   res->cpu_iowait, res->cpu_irq,

@@ -25,6 +25,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/tcpinfo.h"
 #include "base/units.h"
 #include "cli/say.h"
 #include "client/exchange.h"
@@ -211,7 +212,7 @@ static void local_cpu(const struct np_flow *flow, int ncpus, bool started, struc
 		return;
 	np_cpu_compute(flow->cpu0, flow->cpu1, &u);
 	s->lcpu = u.util;
-	s->lcpu_method = NP_CPU_METHOD_LETTER;
+	s->lcpu_method = np_cpu_method_letter(np_cpu_method());
 	s->lcpu_more.count = ncpus > 0 ? ncpus : np_cpu_count();
 	s->lcpu_more = (struct np_result_cpu){ u.user, u.system, u.iowait, u.irq, u.softirq,
 					   u.peak_util, u.peak_id, s->lcpu_more.count };

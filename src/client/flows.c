@@ -73,7 +73,7 @@ static void *flow_main(void *arg)
 	j->rc = -1;
 	if (j->flow->lcpu >= 0 && np_cpu_bind(j->flow->lcpu) < 0)
 		np_fail(j->err, "--local-cpus: cannot run flow %d on CPU %d: %s", j->flow->index + 1,
-			j->flow->lcpu, strerror(errno));
+			j->flow->lcpu, np_cpu_bind_why(errno));
 	else
 		j->rc = np_flow_iteration(j->p, j->flow, j->s, j->err);
 	if (j->rc < 0)

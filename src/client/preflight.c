@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "base/sockfd.h"
 #include "base/units.h"
 #include "cli/opts.h"
 #include "cli/say.h"
@@ -24,10 +25,10 @@
  * before the test.  0, or -1 with errno. */
 static int gso_probe(int size)
 {
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), rc, e;
+	int fd = np_socket(AF_INET, SOCK_DGRAM, 0, 0), rc, e;
 
 	if (fd < 0)
-		fd = socket(AF_INET6, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		fd = np_socket(AF_INET6, SOCK_DGRAM, 0, 0);
 	if (fd < 0)
 		return -1;
 	rc = np_gso_set(fd, size);

@@ -29,6 +29,7 @@
 #include "base/clock.h"
 #include "base/random.h"
 #include "base/sock.h"
+#include "base/sockfd.h"
 #include "base/stdfds.h"
 #include "base/units.h"
 #include "cli/opts.h"
@@ -115,7 +116,7 @@ static int listen_on(struct server *sv, const struct sockaddr *sa, socklen_t len
 	np_addr_set_port((struct sockaddr *)&ss, sv->port);
 	np_addr_string(sa, addr, sizeof(addr));
 	/* Non-blocking: accept takes a batch until the backlog is empty. */
-	fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP);
+	fd = np_socket(sa->sa_family, SOCK_STREAM, IPPROTO_TCP, NP_SOCK_NONBLOCK);
 	if (fd < 0) {
 		snprintf(why, whylen, "socket for %s: %s", addr, strerror(errno));
 		return -1;

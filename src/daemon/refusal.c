@@ -16,6 +16,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "wire/refuse.h"
+
 void np_refusals_init(struct np_refusal r[NP_REFUSALS])
 {
 	for (int i = 0; i < NP_REFUSALS; i++)
@@ -43,10 +45,10 @@ static bool from_ng(const uint8_t *req, uint32_t *test_id)
 }
 
 /* The refusal in the words its client reads: to netperf-ng's DO_OMNI
- * (the magic) the reason too; to anything else, or to nothing (req NULL),
- * type 98 and serv_errno alone, the bytes netperf 2.7.1 has always had
- * from netserver-ng (or none, ng_only).  Then our side is closed: the
- * client reads an EOF after it. */
+ * (the magic) the refusal's code and the reason; to anything else, or to
+ * nothing (req NULL), type 98 and serv_errno alone (Linux's errno), the
+ * bytes netperf 2.7.1 has always had from netserver-ng (or none,
+ * ng_only).  Then our side is closed: the client reads an EOF after it. */
 static void answer(struct np_refusal *r, const uint8_t *req)
 {
 	uint8_t msg[NP_MSG_SIZE];
@@ -54,12 +56,12 @@ static void answer(struct np_refusal *r, const uint8_t *req)
 
 	r->answered = true;
 	if (from_ng(req, &test_id)) {
-		np_wire_encode_refusal(r->serv_errno, test_id, r->why, msg);
+		np_wire_encode_refusal(np_refuse_wire(r->serv_errno, true), test_id, r->why, msg);
 	} else if (r->ng_only) {
 		finish(r);
 		return;
 	} else {
-		np_wire_encode_reply(NP_OMNI_RESPONSE, r->serv_errno, msg);
+		np_wire_encode_reply(NP_OMNI_RESPONSE, np_refuse_wire(r->serv_errno, false), msg);
 	}
 	/* An empty send buffer takes the 656 bytes whole, or the client
 	 * is gone. */

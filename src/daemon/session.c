@@ -34,6 +34,7 @@
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
+#include "wire/refuse.h"
 #include "wire/wire.h"
 
 static int reply(struct session *s, int32_t type, int32_t serv_errno)
@@ -44,16 +45,16 @@ static int reply(struct session *s, int32_t type, int32_t serv_errno)
 
 /* Refuse a request: serv_errno to the client, a line to the log, and the
  * connection is dropped, as netperf's netserver does on errors.  A
- * netperf-ng client gets the log's reason too, in the response's
- * extension (doc/protocol.md, "Refusals"); any other, the bytes 2.7.1
- * sends. */
+ * netperf-ng client gets the refusal's code and the log's reason, in the
+ * response's extension (doc/protocol.md, "Refusals"); any other, the
+ * bytes 2.7.1 sends, Linux's errno (refuse.h). */
 int np_sess_refuse(struct session *s, int err, const char *why)
 {
 	np_log(NP_LOG_ERR, "refused request: %s", why);
 	if (s->ng)
-		np_wire_encode_refusal(err, s->ng_test_id, why, s->msg);
+		np_wire_encode_refusal(np_refuse_wire(err, true), s->ng_test_id, why, s->msg);
 	else
-		np_wire_encode_reply(s->reply_type, err, s->msg);
+		np_wire_encode_reply(s->reply_type, np_refuse_wire(err, false), s->msg);
 	(void)np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
 	return -1;
 }

@@ -10,6 +10,7 @@
 #endif
 
 #include <errno.h>
+#include <netinet/in.h>     /* INET6_ADDRSTRLEN */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/tcpinfo.h"
 #include "base/units.h"
 #include "daemon/budget.h"
 #include "daemon/log.h"
@@ -29,6 +31,7 @@
 #include "run/test.h"
 #include "wire/control.h"
 #include "wire/legacy.h"
+#include "wire/refuse.h"
 #include "wire/wire.h"
 
 /* netserver's safety margin past the test length (netperf's PAD_TIME). */
@@ -36,10 +39,12 @@
 
 /* Busy time counts against the test's own time, not the window the
  * snapshots span: a safety pad or TCP_CRR's closing pause was idle.
- * netperf corrects the same way (its calc_cpu_util correction factor). */
+ * netperf corrects the same way (its calc_cpu_util correction factor).
+ * A part this system's counters lack (NP_CPU_UNKNOWN) travels as 0, as
+ * netserver 2.7.1 sends it: the method code tells netperf which. */
 static float busy_share(float pct, double scale)
 {
-	double v = pct * scale;
+	double v = pct < 0 ? 0 : pct * scale;
 
 	return (float)(v > 100.0 ? 100.0 : v);
 }
@@ -50,8 +55,13 @@ static void measure_cpu(struct session *s, double window, double active,
 	const double scale = active > 0 && window > active ? window / active : 1.0;
 	struct np_cpu_util u;
 
-	if (np_cpu_read(s->cpu1) < 0)
+	/* Unmeasured, as netperf says it: -1. */
+	if (np_cpu_read(s->cpu1) < 0) {
+		res->cpu_util = -1.0f;
+		np_log(NP_LOG_INFO, "-C: CPU utilisation unknown: %s: %s", np_cpu_source(),
+		       strerror(errno));
 		return;
+	}
 	np_cpu_compute(s->cpu0, s->cpu1, &u);
 	res->cpu_util = busy_share(u.util, scale);
 	res->cpu_user = busy_share(u.user, scale);
@@ -287,7 +297,8 @@ static int collect_results(struct session *s, struct test_state *ts)
 	run->fd = -1;
 	if (ts->cpu)
 		measure_cpu(s, ts->window, ts->elapsed, res);
-	res->serv_errno = run->err;
+	/* A code of ours to a netperf-ng, an errno (Linux's) to any. */
+	res->serv_errno = np_refuse_wire(run->err, s->ng);
 	res->bytes_received = run->c.bytes_recv;
 	res->recv_calls = (uint32_t)run->c.recv_calls;
 	res->bytes_sent = run->c.bytes_sent;
@@ -303,7 +314,7 @@ static int collect_results(struct session *s, struct test_state *ts)
 	res->poll = run->c.poll;
 	placement(ts, res);
 	res->elapsed_time = (float)ts->elapsed;
-	res->cpu_method = s->cpu_used ? NP_CPU_METHOD_PROCSTAT : 0;
+	res->cpu_method = s->cpu_used ? np_cpu_method() : NP_CPU_METHOD_UNKNOWN;
 	res->num_cpus = s->cpu_used ? (uint32_t)np_cpu_count() : 0;
 	return 0;
 }
@@ -321,7 +332,7 @@ static int send_results(struct session *s, struct test_state *ts)
 	       (unsigned long long)run->c.bytes_sent, (unsigned long long)run->c.trans);
 	if (run->err)
 		np_log(NP_LOG_ERR, "%s data phase: %s: %s", name,
-		       run->err_what ? run->err_what : "?", strerror(run->err));
+		       run->err_what ? run->err_what : "?", np_refuse_strerror(run->err));
 	if (s->legacy)
 		np_legacy_encode_results(s->legacy, res, s->msg);
 	else

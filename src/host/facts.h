@@ -6,9 +6,11 @@
  * Reading never fails a run: whatever cannot be read stays unknown (-1 for
  * numbers, "" for text).  The parsing of /proc/cpuinfo and the mapping of
  * the kernel's feature names to offload flags are pure, so they are
- * unit-tested (tests/check_nic.c); only np_host_facts_read and
- * np_host_facts_socket touch the system (ethtool ioctls and a route
- * lookup on Linux, getifaddrs elsewhere).
+ * unit-tested (tests/check_nic.c), as are the BSDs' forms
+ * (facts_bsd_parse.h); only np_host_facts_read and np_host_facts_socket
+ * touch the system, through the backend configure chose (facts_be.h):
+ * rtnetlink and ethtool on Linux, PF_ROUTE, getifaddrs, SIOCGIFMEDIA and
+ * sysctl on FreeBSD and macOS, getifaddrs alone elsewhere.
  */
 #ifndef NP_FACTS_H
 #define NP_FACTS_H
@@ -86,10 +88,15 @@ void np_host_facts_socket(int fd, const struct sockaddr *peer, struct np_host_fa
 
 /* ---- Pure parts -------------------------------------------------------- */
 
+/* A model name as the system gives it (len bytes, not terminated): blanks
+ * squeezed and trimmed, non-printable bytes as '?', cut to outlen - 1,
+ * out NUL-padded.  False (out "") when nothing is left. */
+bool np_nic_model_text(const char *v, size_t len, char *out, size_t outlen);
+
 /* The CPU model in /proc/cpuinfo's text (len bytes): the first "model
  * name" (x86, some ARM), else "Processor" (older ARM), "cpu model" (MIPS)
- * or "cpu" (POWER), blanks squeezed, non-printable bytes as '?', cut to
- * outlen - 1.  False (out "") when there is none. */
+ * or "cpu" (POWER), as np_nic_model_text makes it.  False (out "") when
+ * there is none. */
 bool np_nic_cpu_model(const char *text, size_t len, char *out, size_t outlen);
 
 /* One of the kernel's feature names (ETH_SS_FEATURES), active or not,

@@ -4,32 +4,41 @@
  * measures that process too, and the report should say so (the WARNING
  * block's line: netperf(1), "Why the figures vary").
  *
- * "Other" is every user-space process but this one, by the utime and
- * stime of /proc/PID/stat, read right before the data phase and right
- * after it.  Kernel threads are left out: the test's own traffic keeps
- * some of them busy (ksoftirqd, the NIC's workers).  Nor is this taken
- * from /proc/stat's busy time less the test's own: a process's CPU time
- * includes the softirq work done in its context, which /proc/stat counts
- * as softirq, so that difference is not "another process" but the
- * kernel's bookkeeping.
+ * "Other" is every user-space process but this one, by its user and
+ * system time, read right before the data phase and right after it.
+ * Kernel threads are left out: the test's own traffic keeps some of them
+ * busy (ksoftirqd, the NIC's workers).  Nor is this taken from the
+ * host's busy time less the test's own: a process's CPU time includes
+ * the softirq work done in its context, which /proc/stat counts as
+ * softirq, so that difference is not "another process" but the kernel's
+ * bookkeeping.
  *
  * A process that ends during the phase takes its counters with it, but
  * when its parent waits for it the kernel adds its whole CPU time (its
- * own and its reaped children's) to the parent's cutime and cstime.  So
+ * own and its reaped children's) to the parent's children's time.  So
  * the figure is the sum, over processes seen at both reads, of the
- * growth of utime + stime + cutime + cstime; plus the whole of those
+ * growth of their time and their children's; plus the whole of those
  * started since the first read; less what the processes that were there
  * at the first read and are gone at the second had taken by then (their
- * whole lifetime lands in a parent's c-times, and only the phase's part
- * of it is wanted).  That is exact when every process that ended was
- * waited for by one that is still there; what remains invisible is in
- * others.c (np_others_account) and netperf(1).
+ * whole lifetime lands in a parent's children's time, and only the
+ * phase's part of it is wanted).  That is exact when every process that
+ * ended was waited for by one that is still there; what remains
+ * invisible is in others.c (np_others_account) and netperf(1).
  *
- * Off the data path: a read of /proc before the phase, one after.
+ * The accounting is one piece on every system (others.c), over records
+ * of one form (struct np_proc_rec); a backend only reads them
+ * (others_sys.h): /proc/PID/stat on Linux (others_proc.c), sysctl
+ * kern.proc.proc on FreeBSD (others_kinfo.c), proc_pidinfo and
+ * proc_pid_rusage on macOS (others_libproc.c), none elsewhere
+ * (others_none.c: unknown, with its reason).  Each system's form becomes
+ * a record by a pure function (others_form.h), tested on Linux.
+ *
+ * Off the data path: a read of every process before the phase, one after.
  */
 #ifndef NP_OTHERS_H
 #define NP_OTHERS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,7 +46,9 @@
  * figure is unknown. */
 #define NP_OTHERS_MAX 65536
 
-/* The longest process name /proc gives (TASK_COMM_LEN - 1). */
+/* The longest process name kept: what Linux's /proc gives
+ * (TASK_COMM_LEN - 1) and macOS's p_comm holds (MAXCOMLEN - 1); FreeBSD's
+ * (COMMLEN, 19) is cut to it. */
 #define NP_OTHERS_COMM 15
 
 struct np_others {
@@ -45,8 +56,8 @@ struct np_others {
 	int64_t own_us;        /* this process's (all its threads), -1 unknown */
 	double seconds;        /* the span between the two reads, 0 unknown */
 	int pid;               /* this process's */
-	/* This process's start, clock ticks after boot (/proc/PID/stat's
-	 * starttime), -1 unknown: with the pid, what names a process. */
+	/* This process's start on the backend's clock (struct np_proc_rec),
+	 * -1 unknown: with the pid, what names a process. */
 	int64_t start;
 	/* What the process left out (np_others_skip) took here, -1 none. */
 	int64_t skipped_us;
@@ -57,6 +68,9 @@ struct np_others {
 		int pid;
 		int64_t us;
 	} top[2];
+	/* Why others_us is unknown (a constant string), NULL when it is
+	 * known or was not taken. */
+	const char *why;
 };
 
 #define NP_OTHERS_UNKNOWN \
@@ -66,33 +80,32 @@ struct np_others {
  * NULL when none took CPU. */
 const struct np_other_top *np_others_busiest(const struct np_others *o, int not_pid);
 
-/* What one /proc/PID/stat line says (np_others_parse). */
-struct np_proc_stat {
-	char comm[NP_OTHERS_COMM + 1];  /* printable ASCII, others as '?' */
-	int kthread;                    /* PF_KTHREAD in its flags */
-	int ppid;                       /* its parent's pid (0: outside the namespace) */
-	uint64_t ticks;                 /* utime + stime, clock ticks */
-	uint64_t cticks;                /* cutime + cstime: its reaped children's */
-	uint64_t start;                 /* starttime, clock ticks after boot */
-};
-
-/* Parse the text of /proc/PID/stat (n bytes, no terminator needed):
- * 0, or -1 when it is not such a line. */
-int np_others_parse(const char *text, size_t n, struct np_proc_stat *st);
-
-/* One process as one read saw it. */
-struct np_proc_snap {
+/* One process as one read saw it, in the one form every backend gives
+ * (others_form.h makes it from each system's). */
+struct np_proc_rec {
 	int pid;
-	struct np_proc_stat st;
+	int ppid;              /* its parent's (0: none we can name) */
+	int kthread;           /* a kernel thread or process, not counted */
+	/* Its start, on a clock of the backend's that only its own records
+	 * and np_others_reads' since are compared with: Linux's clock ticks
+	 * after boot (/proc/PID/stat's starttime, as netserver sends it);
+	 * FreeBSD's microseconds after boot; macOS's microseconds of Mach
+	 * absolute time. */
+	uint64_t start;
+	uint64_t us;           /* its user + system CPU time, microseconds */
+	uint64_t cus;          /* its reaped children's, microseconds */
+	char name[NP_OTHERS_COMM + 1];  /* printable ASCII, others as '?' */
 };
 
 /* The two reads around a phase, each sorted by pid, kernel threads
  * included (a process's parent may be one); this process is in neither. */
 struct np_others_reads {
-	const struct np_proc_snap *first, *second;
+	const struct np_proc_rec *first, *second;
 	size_t nfirst, nsecond;
-	uint64_t since;        /* ticks after boot at the first read */
-	long hz;               /* ticks per second */
+	/* The first read's time on the starts' clock, less that clock's
+	 * grain: a process in the second read only, started at or after it,
+	 * started since the first. */
+	uint64_t since;
 	int self;              /* this process's pid: its children's time is its own */
 	int64_t self_start;    /* and its start (-1 unknown) */
 };
@@ -115,10 +128,15 @@ struct np_others_skip {
 int np_others_account(const struct np_others_reads *r, const struct np_others_skip *skip,
 		      struct np_others *out);
 
+/* Whether o's figure fits in cpus CPUs over its span; when it does not,
+ * it is made unknown, with its reason in o->why. */
+bool np_others_plausible(struct np_others *o, int cpus);
+
 struct np_others_probe;
 
-/* The first read; NULL when it cannot be taken (no /proc, no memory,
- * more than NP_OTHERS_MAX processes): then the figure is unknown. */
+/* The first read; NULL only when out of memory.  When the read cannot
+ * be taken (no /proc, more than NP_OTHERS_MAX processes, a system
+ * without a backend) the probe says why, and the figure is unknown. */
 struct np_others_probe *np_others_begin(void);
 /* The second read, right after the phase (p NULL: nothing to do; a
  * failed read leaves the figure unknown). */

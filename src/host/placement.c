@@ -1,108 +1,35 @@
 /*
- * placement.c - the CPU a data loop ran on, its migrations, the boot id.
+ * placement.c - the CPU a data loop ran on, its migrations, the boot id:
+ * what every system shares, and the pure parsing of each system's form.
+ * The system calls are in the backends (placement_sys.h; bootid_*.c).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "host/placement.h"
+#include "host/placement_sys.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#if defined(HAVE_LINUX_PERF_EVENT_H) && HAVE_DECL_SYS_PERF_EVENT_OPEN
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-#define HAVE_MIGRATION_COUNTER 1
-#endif
-
-static int current_cpu(void)
-{
-#ifdef HAVE_SCHED_GETCPU
-	const int cpu = sched_getcpu();
-
-	return cpu >= 0 && cpu <= NP_PLACE_CPU_MAX ? cpu : -1;
-#else
-	return -1;
-#endif
-}
-
-/* The software counter of this thread's migrations: works without a
- * PMU (in VMs), for the kernel's own scheduling events. */
-static int counter_open(void)
-{
-#ifdef HAVE_MIGRATION_COUNTER
-	struct perf_event_attr a;
-
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_CPU_MIGRATIONS;
-	a.exclude_hv = 1;
-	return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-#else
-	return -1;
-#endif
-}
-
-static int64_t counter_read(int fd)
-{
-	uint64_t v;
-
-	if (fd < 0 || read(fd, &v, sizeof(v)) != (ssize_t)sizeof(v) || v > INT64_MAX)
-		return -1;
-	return (int64_t)v;
-}
-
-/* Where perf events are not allowed (perf_event_paranoid, seccomp): the
- * scheduler's own count, with CONFIG_SCHED_DEBUG. */
-static int64_t proc_migrations(void)
-{
-	char buf[4096];
-	const char *at;
-	ssize_t n;
-	int fd = open("/proc/thread-self/sched", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	at = strstr(buf, "se.nr_migrations");
-	if (!at || !(at = strchr(at, ':')))
-		return -1;
-	return strtoll(at + 1, NULL, 10);
-}
-
 void np_place_begin(struct np_place_probe *p)
 {
-	p->fd = counter_open();
-	p->base = p->fd < 0 ? proc_migrations() : -1;
-	p->cpu_start = current_cpu();
+	np_place_sys_begin(p);
+	p->cpu_start = np_place_sys_cpu();
 }
 
 void np_place_end(struct np_place_probe *p, struct np_placement *out)
 {
-	const int cpu = current_cpu();
-	int64_t now;
+	const int cpu = np_place_sys_cpu();
 
 	*out = NP_PLACEMENT_UNKNOWN;
-	if (p->fd >= 0) {
-		out->migrations = counter_read(p->fd);
-		close(p->fd);
-		p->fd = -1;
-	} else if (p->base >= 0 && (now = proc_migrations()) >= p->base) {
-		out->migrations = now - p->base;
-	}
-	if (p->cpu_start >= 0 && cpu >= 0) {
+	out->migrations = np_place_sys_moves(p);
+	if (p->cpu_start >= 0 && p->cpu_start <= NP_PLACE_CPU_MAX && cpu >= 0 &&
+	    cpu <= NP_PLACE_CPU_MAX) {
 		out->known = true;
 		out->cpu_start = p->cpu_start;
 		out->cpu_end = cpu;
@@ -126,24 +53,29 @@ int np_cpu_list_limit(const char *text)
 	return top < 0 ? -1 : (int)top + 1;
 }
 
+int64_t np_sched_migrations(const char *text)
+{
+	const char *at = strstr(text, "\nse.nr_migrations ");
+	char *end;
+	long long v;
+
+	if (!at || !(at = strchr(at + 1, ':')))
+		return -1;
+	for (at++; *at == ' ' || *at == '\t'; at++)
+		;
+	if (*at < '0' || *at > '9')
+		return -1;
+	v = strtoll(at, &end, 10);
+	return *end && *end != '\n' ? -1 : (int64_t)v;
+}
+
 int np_cpu_id_limit(void)
 {
-	char buf[256];
-	ssize_t n;
-	long conf;
-	int fd = open("/sys/devices/system/cpu/possible", O_RDONLY | O_CLOEXEC), limit = -1;
+	const int limit = np_place_sys_cpu_limit();
+	const long conf = sysconf(_SC_NPROCESSORS_CONF);
 
-	if (fd >= 0) {
-		n = read(fd, buf, sizeof(buf) - 1);
-		close(fd);
-		if (n > 0) {
-			buf[n] = '\0';
-			limit = np_cpu_list_limit(buf);
-		}
-	}
-	if (limit > 0)
+	if (limit > 0 && limit <= NP_PLACE_CPU_MAX + 1)
 		return limit;
-	conf = sysconf(_SC_NPROCESSORS_CONF);
 	return conf > 0 && conf <= NP_PLACE_CPU_MAX + 1 ? (int)conf : 0;
 }
 
@@ -179,21 +111,33 @@ int np_boot_id_parse(const char *text, struct np_boot_id *id)
 	return 0;
 }
 
-void np_boot_id_read(struct np_boot_id *id)
+/* FNV-1a's 128-bit step, h = (h ^ c) * (2^88 + 0x13b) mod 2^128, in two
+ * 64-bit halves (no 128-bit integer in C11). */
+static void fnv128(uint64_t *hi, uint64_t *lo, unsigned char c)
 {
-	char buf[64];
-	ssize_t n;
-	int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+	const uint64_t l = *lo ^ c;
+	const uint64_t a = (l & 0xffffffffu) * 0x13b, mid = (a >> 32) + (l >> 32) * 0x13b;
+
+	*lo = (a & 0xffffffffu) | mid << 32;
+	*hi = *hi * 0x13b + (mid >> 32) + (l << 24);
+}
+
+int np_boot_id_derive(const char *hostuuid, int64_t sec, int64_t usec, struct np_boot_id *id)
+{
+	char text[128];
+	uint64_t hi = 0x6c62272e07bb0142u, lo = 0x62b821756295c58du;   /* FNV's offset basis */
+	int n;
 
 	memset(id, 0, sizeof(*id));
-	if (fd < 0)
-		return;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return;
-	buf[n] = '\0';
-	(void)np_boot_id_parse(buf, id);
+	if (!hostuuid[0] || sec <= 0 || usec < 0 || usec > 999999)
+		return -1;
+	n = snprintf(text, sizeof(text), "%s %" PRId64 ".%06" PRId64, hostuuid, sec, usec);
+	if (n < 0 || n >= (int)sizeof(text))
+		return -1;
+	for (int i = 0; i < n; i++)
+		fnv128(&hi, &lo, (unsigned char)text[i]);
+	np_boot_id_join(hi, lo, id);
+	return 0;
 }
 
 void np_boot_id_split(const struct np_boot_id *id, uint64_t *hi, uint64_t *lo)

@@ -27,30 +27,49 @@ struct np_placement {
 /* A probe around one loop: np_place_begin right before it, np_place_end
  * right after, on the loop's own thread. */
 struct np_place_probe {
-	int fd;                /* the cpu-migrations counter, -1 */
-	int64_t base;          /* migrations so far by /proc, -1 */
+	int fd;                /* a migrations counter (Linux's perf event), -1 */
+	int64_t base;          /* migrations so far by the system's count, -1 */
 	int cpu_start;
 };
 
 void np_place_begin(struct np_place_probe *p);
 void np_place_end(struct np_place_probe *p, struct np_placement *out);
 
-/* The number every CPU of this host is below (the kernel's nr_cpu_ids,
- * from /sys/devices/system/cpu/possible; else the CPUs configured). */
+/* The number every CPU of this host is below (Linux: the kernel's
+ * nr_cpu_ids, from /sys/devices/system/cpu/possible; FreeBSD:
+ * kern.smp.maxid + 1; else the CPUs configured). */
 int np_cpu_id_limit(void);
 /* The highest CPU of a kernel CPU list ("0-3,8-11\n") plus one; -1 when
  * it is not such a list. */
 int np_cpu_list_limit(const char *text);
+/* Linux's /proc/thread-self/sched text: its se.nr_migrations, or -1. */
+int64_t np_sched_migrations(const char *text);
 
-/* A host's boot id (/proc/sys/kernel/random/boot_id), 16 bytes. */
+/* What this system's backend cannot tell of a loop's placement, and
+ * why, for the notes; NULL when it tells the CPUs and the migrations. */
+const char *np_place_unknown(void);
+
+/* A host's boot id, 16 bytes: Linux's /proc/sys/kernel/random/boot_id;
+ * macOS's kern.bootsessionuuid; on FreeBSD, which has none, one made of
+ * kern.hostuuid and kern.boottime (np_boot_id_derive). */
 struct np_boot_id {
 	bool known;
 	uint8_t b[16];
 };
 
 void np_boot_id_read(struct np_boot_id *id);
+/* Why this system's boot id is unknown, for the notes; NULL where the
+ * backend reads one (a read may still fail: id->known). */
+const char *np_boot_id_unknown(void);
 /* The boot id's text ("8-4-4-4-12" hex) into 16 bytes: 0, or -1. */
 int np_boot_id_parse(const char *text, struct np_boot_id *id);
+/* FreeBSD's: FNV-1a (128 bits) of the text "HOSTUUID SEC.USEC" (the
+ * host's kern.hostuuid, kern.boottime's seconds and microseconds), its
+ * 16 bytes most significant first.  One host's boot gives one id; a
+ * reboot, another (another boot time); a host with another hostuuid,
+ * another.  0, or -1 (and unknown) for an empty hostuuid or a time
+ * that is not one. */
+int np_boot_id_derive(const char *hostuuid, int64_t sec, int64_t usec, struct np_boot_id *id);
 
 /* Both known and equal: one boot of one host. */
 bool np_boot_id_same(const struct np_boot_id *a, const struct np_boot_id *b);

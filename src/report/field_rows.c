@@ -425,8 +425,9 @@ const struct np_field np_fields[] = {
 	{ O("DEST_FAMILY", 75, "Destination", "Family", "", "", INT), FN(family, 0) },
 
 	/* CPU (-c/-C): percent of the whole machine; -J's side is null when
-	 * it was not measured.  Service demand per KB, or per transaction
-	 * with -f x. */
+	 * it was not measured, and a part the system does not count (FreeBSD's
+	 * iowait, host/cpu.h) null, -1 in -o.  Service demand per KB, or per
+	 * transaction with -f x. */
 	{ O("LOCAL_CPU_UTIL", 25, "Local", "CPU", "Util", "%", F2),
 	  RES(lcpu), J(LCPU, "utilization_percent", ALWAYS, NUMBER_MIN0, "%") },
 	{ O("LOCAL_CPU_PERCENT_USER", 26, "Local", "CPU", "User", "%", F2),
@@ -434,11 +435,11 @@ const struct np_field np_fields[] = {
 	{ O("LOCAL_CPU_PERCENT_SYSTEM", 27, "Local", "CPU", "System", "%", F2),
 	  RES(lcpu_more.system), J(LCPU, "system_percent", ALWAYS, NUMBER_OR_NULL, "%") },
 	{ O("LOCAL_CPU_PERCENT_IOWAIT", 28, "Local", "CPU", "I/O", "%", F2),
-	  RES(lcpu_more.iowait), J(LCPU, "iowait_percent", ALWAYS, NUMBER_OR_NULL, "%") },
+	  RES(lcpu_more.iowait), J(LCPU, "iowait_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("LOCAL_CPU_PERCENT_IRQ", 29, "Local", "CPU", "IRQ", "%", F2),
-	  RES(lcpu_more.irq), J(LCPU, "irq_percent", ALWAYS, NUMBER_OR_NULL, "%") },
+	  RES(lcpu_more.irq), J(LCPU, "irq_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("LOCAL_CPU_PERCENT_SWINTR", 30, "Local", "CPU", "swintr", "%", F2),
-	  RES(lcpu_more.swintr), J(LCPU, "softirq_percent", ALWAYS, NUMBER_OR_NULL, "%") },
+	  RES(lcpu_more.swintr), J(LCPU, "softirq_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("LOCAL_CPU_PEAK_UTIL", 60, "Local", "Peak", "Per CPU", "Util %", F2),
 	  RES(lcpu_more.peak_util), J(LCPU, "peak_cpu_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("LOCAL_CPU_PEAK_ID", 61, "Local", "Peak", "Per CPU", "ID", INT),
@@ -457,11 +458,11 @@ const struct np_field np_fields[] = {
 	{ O("REMOTE_CPU_PERCENT_SYSTEM", 35, "Remote", "CPU", "System", "%", F2),
 	  RES(rcpu_more.system), J(RCPU, "system_percent", ALWAYS, NUMBER_OR_NULL, "%") },
 	{ O("REMOTE_CPU_PERCENT_IOWAIT", 36, "Remote", "CPU", "I/O", "%", F2),
-	  RES(rcpu_more.iowait), J(RCPU, "iowait_percent", ALWAYS, NUMBER_OR_NULL, "%") },
+	  RES(rcpu_more.iowait), J(RCPU, "iowait_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("REMOTE_CPU_PERCENT_IRQ", 37, "Remote", "CPU", "IRQ", "%", F2),
-	  RES(rcpu_more.irq), J(RCPU, "irq_percent", ALWAYS, NUMBER_OR_NULL, "%") },
+	  RES(rcpu_more.irq), J(RCPU, "irq_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("REMOTE_CPU_PERCENT_SWINTR", 38, "Remote", "CPU", "swintr", "%", F2),
-	  RES(rcpu_more.swintr), J(RCPU, "softirq_percent", ALWAYS, NUMBER_OR_NULL, "%") },
+	  RES(rcpu_more.swintr), J(RCPU, "softirq_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("REMOTE_CPU_PEAK_UTIL", 66, "Remote", "Peak", "Per CPU", "Util %", F2),
 	  RES(rcpu_more.peak_util), J(RCPU, "peak_cpu_percent", NONNEG, NUMBER_OR_NULL, "%") },
 	{ O("REMOTE_CPU_PEAK_ID", 67, "Remote", "Peak", "Per CPU", "ID", INT),

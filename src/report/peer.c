@@ -12,6 +12,7 @@
 #include <stdarg.h>
 
 #include "cli/say.h"
+#include "host/cpu.h"
 #include "host/facts.h"
 #include "wire/wire.h"
 
@@ -80,6 +81,20 @@ static bool pct_ok(double v)
 	return isfinite(v) && v >= 0 && v <= PCT_MAX;
 }
 
+/* The parts netserver's method has no counter for came as 0 (FreeBSD's
+ * iowait, say): unknown, as this side's own would be (host/cpu.h). */
+static void lacking(char method, struct np_result_cpu *c)
+{
+	const unsigned has = np_cpu_letter_has(method);
+
+	if (!(has & NP_CPU_HAS_IOWAIT))
+		c->iowait = NP_CPU_UNKNOWN;
+	if (!(has & NP_CPU_HAS_IRQ))
+		c->irq = NP_CPU_UNKNOWN;
+	if (!(has & NP_CPU_HAS_SOFTIRQ))
+		c->swintr = NP_CPU_UNKNOWN;
+}
+
 /* -C: netserver's CPU utilisation and what it is made of. */
 static void cpu_util(const struct np_peer_bounds *b, struct np_result *s, unsigned *warned,
 		     FILE *err)
@@ -121,6 +136,7 @@ static void cpu_util(const struct np_peer_bounds *b, struct np_result *s, unsign
 			"%d cannot be true (the host has %d): its CPU utilisation", c->count,
 			b->cpus);
 	} else {
+		lacking(s->rcpu_method, &s->rcpu_more);
 		return;
 	}
 	s->rcpu = -1.0;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/sockfd.h"
 #include "run/test.h"
 
 #ifndef SOL_UDP
@@ -118,8 +119,8 @@ int np_gso_max_segments(void)
 		return limit;
 	limit = 0;
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	rx = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	tx = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	rx = np_socket(AF_INET, SOCK_DGRAM, 0, 0);
+	tx = np_socket(AF_INET, SOCK_DGRAM, 0, 0);
 	if (rx >= 0 && tx >= 0 && bind(rx, (struct sockaddr *)&a, sizeof(a)) == 0 &&
 	    getsockname(rx, (struct sockaddr *)&a, &alen) == 0 &&
 	    connect(tx, (struct sockaddr *)&a, alen) == 0 && np_gso_set(tx, 1) == 0) {

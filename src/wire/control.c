@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/sockfd.h"
 #include "wire/wire.h"
 
 /* Wait for fd to be ready until end (a np_now() time, < 0 = forever).
@@ -141,7 +142,7 @@ int np_ctl_connect(const char *host, uint16_t port, int family,
 	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		np_addr_string(ai->ai_addr, shown, sizeof(shown));
-		fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, IPPROTO_TCP);
+		fd = np_socket(ai->ai_family, SOCK_STREAM, IPPROTO_TCP, 0);
 		if (fd < 0) {
 			snprintf(why, sizeof(why), "socket: %s", strerror(errno));
 			continue;

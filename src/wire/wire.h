@@ -19,6 +19,7 @@
 
 #include "host/facts.h"
 #include "host/placement.h"
+#include "wire/refuse.h"
 #include "wire/wire_field.h"
 
 #define NP_MSG_SIZE 656
@@ -43,40 +44,7 @@ enum np_msg_type {
 /* serv_errno for a request type the server does not know. */
 #define NP_ERR_UNKNOWN_REQUEST 998
 
-/*
- * serv_errno values netserver-ng refuses with when one of its limits or
- * rules says no.  They are real errno numbers that the set-up of a data
- * socket never returns, so netperf 2.7.1 prints a fitting strerror()
- * text ("Too many users") and our netperf can say which rule it was.
- */
-#define NP_REFUSE_SESSIONS EUSERS        /* --max-sessions, --max-per-prefix/-site/-net */
-#define NP_REFUSE_RATE EAGAIN            /* --conn-rate */
-#ifdef EKEYREJECTED
-#define NP_REFUSE_AUTH EKEYREJECTED      /* --max-auth-failures */
-#else
-#define NP_REFUSE_AUTH EACCES
-#endif
-#define NP_REFUSE_TIME ETIME             /* --max-test-time */
-#define NP_REFUSE_MEMORY ENOMEM          /* --max-session-memory, --max-memory */
-#define NP_REFUSE_CAPABILITY EPERM       /* needs CAP_NET_ADMIN, which it lacks */
-#define NP_REFUSE_FAMILY EAFNOSUPPORT    /* data family != control family */
-#define NP_REFUSE_ADDRESS EADDRNOTAVAIL  /* data address outside -L */
-#define NP_REFUSE_PORT EACCES            /* data port privileged or outside --data-ports */
-#define NP_REFUSE_OPTION EOPNOTSUPP      /* a test option netserver --refuse-option names */
-#define NP_REFUSE_NOT_ALLOWED ECANCELED  /* a costly test option without --allow-option */
-#define NP_REFUSE_SPINNING EBUSY         /* --max-spinning sessions busy-poll already */
-/* --data-peer declared: a UDP test whose responses are larger than its
- * requests, to a declared data address that cannot prove it asked for
- * them (a client without NP_EXT_CAP_DATA_PROOF; run/proof.h). */
-#define NP_REFUSE_UNPROVEN EDESTADDRREQ
-/* The extension's magic with a test id this netserver does not know
- * (doc/extension.md).  Not ENOPROTOOPT or EPROTONOSUPPORT: sock.c and the
- * request checks already answer with those. */
-#ifdef EBADRQC
-#define NP_REFUSE_EXT_TEST EBADRQC       /* "Invalid request code" */
-#else
-#define NP_REFUSE_EXT_TEST ENOSYS
-#endif
+/* The serv_errno of netserver-ng's refusals (NP_REFUSE_*): refuse.h. */
 
 /* Request flags (word 14); a response only ever carries NODELAY and CPU. */
 #define NP_F_NODELAY 0x1u

@@ -22,6 +22,7 @@
 #include "base/clock.h"
 #include "base/kcall.h"
 #include "base/sock.h"
+#include "base/tcpinfo.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/test_view.h"

@@ -61,6 +61,7 @@
 
 #include "base/clock.h"
 #include "base/sock.h"
+#include "base/sockfd.h"
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/test_view.h"
@@ -361,7 +362,7 @@ static enum served answer(struct np_run *run, const struct answerer *a, ssize_t 
 			  const struct sockaddr_storage *src, const struct sockaddr_storage *to,
 			  socklen_t tolen)
 {
-	int fd = socket(a->bound.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, IPPROTO_UDP);
+	int fd = np_socket(a->bound.ss_family, SOCK_DGRAM, IPPROTO_UDP, 0);
 	const char *what;
 	ssize_t sent;
 	int err;
