@@ -162,12 +162,21 @@ static int set_basics(int fd, const struct np_sockopts *o, const char **what)
 	return 0;
 }
 
+/* SO_PRIORITY is Linux's: elsewhere a priority asked for fails, named. */
+#ifdef SO_PRIORITY
+#define NP_SO_PRIORITY SO_PRIORITY
+#else
+#define NP_SO_PRIORITY (-1)
+#endif
+
 /* What marks and shapes the packets: priority, TOS, corking, path MTU
  * discovery, the MSS. */
 static int set_packets(int fd, const struct np_sockopts *o, const char **what)
 {
 	/* Above 6 needs CAP_NET_ADMIN: EPERM tells the caller which. */
-	if (o->priority >= 0 && set_int(fd, SOL_SOCKET, SO_PRIORITY, o->priority) < 0)
+	if (o->priority >= 0 &&
+	    (NP_SO_PRIORITY < 0 ? (errno = ENOPROTOOPT, -1)
+				: set_int(fd, SOL_SOCKET, NP_SO_PRIORITY, o->priority)) < 0)
 		return failed(what, "setsockopt SO_PRIORITY");
 	if (o->tos >= 0 && (o->family == AF_INET6
 			    ? set_int(fd, IPPROTO_IPV6, IPV6_TCLASS, o->tos)
@@ -293,6 +302,7 @@ int np_sock_tos(int fd, int family)
 
 void np_sock_liveness(int fd, int seconds)
 {
+	(void)seconds;  /* where neither timing below exists: the defaults */
 	(void)set_int(fd, SOL_SOCKET, SO_KEEPALIVE, 1);
 #if HAVE_DECL_TCP_KEEPIDLE && HAVE_DECL_TCP_KEEPINTVL && HAVE_DECL_TCP_KEEPCNT
 	{

@@ -146,6 +146,8 @@ static int path_mtu(int fd, int family)
 	int mtu = 0;
 	socklen_t len = sizeof(mtu);
 
+	(void)fd;      /* where the system has neither option */
+	(void)len;
 	if (family == AF_INET6) {
 #ifdef IPV6_MTU
 		if (getsockopt(fd, IPPROTO_IPV6, IPV6_MTU, &mtu, &len) < 0)

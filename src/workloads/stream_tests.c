@@ -18,13 +18,14 @@
 
 #include <errno.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
-#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include "base/clock.h"
 #include "base/kcall.h"
+#include "base/sendfile.h"
 #include "base/sock.h"
 #include "report/metrics.h"
 #include "report/report.h"
@@ -41,17 +42,17 @@
 enum peer_close { PEER_CLOSE_FAILS, PEER_CLOSE_ENDS };
 
 /* TCP_SENDFILE's send: the next size bytes of its file, round again at
- * its end.  A file emptied under us fails (ENODATA) rather than spin
- * without sending. */
+ * its end.  A file emptied under us fails (ENODATA, or sendfile.h's
+ * stand-in) rather than spin without sending. */
 static ssize_t send_file(int fd, int file_fd, off_t *off, size_t size)
 {
-	ssize_t n = sendfile(fd, file_fd, off, size);
+	ssize_t n = np_sendfile(fd, file_fd, off, size);
 
 	if (n == 0) {
 		*off = 0;
-		n = sendfile(fd, file_fd, off, size);
+		n = np_sendfile(fd, file_fd, off, size);
 		if (n == 0) {
-			errno = ENODATA;
+			errno = NP_SENDFILE_EMPTY;
 			return -1;
 		}
 	}
@@ -230,18 +231,20 @@ static int tcp_sendfile_client(struct np_run *run)
 {
 	/* sendfile(2) has no MSG_NOSIGNAL, and netperf keeps SIGPIPE's
 	 * default (for "netperf | head"): a peer's reset must be an EPIPE
-	 * reported, not a silent death.  One that came is taken here. */
-	const struct timespec zero = { 0, 0 };
-	sigset_t pipe_set, old;
-	int rc;
+	 * reported, not a silent death.  One that came is pending on this
+	 * thread, taken here by POSIX's sigwait (which returns at once:
+	 * sigpending said it is there). */
+	sigset_t pipe_set, old, pending;
+	int rc, sig;
 
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
-	sigprocmask(SIG_BLOCK, &pipe_set, &old);
+	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
 	rc = tcp_send_client(run, true);
-	while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE)
+	while (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1 &&
+	       sigwait(&pipe_set, &sig) == 0)
 		;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return rc;
 }
 

@@ -60,6 +60,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/dstaddr.h"
 #include "base/sock.h"
 #include "base/sockfd.h"
 #include "report/metrics.h"
@@ -246,7 +247,7 @@ static bool wildcard(const struct sockaddr_storage *ss)
 
 static int answerer_setup(struct np_run *run, struct answerer *a)
 {
-	const int on = 1;
+	const char *what;
 	socklen_t len = sizeof(a->bound);
 	int family;
 
@@ -272,57 +273,22 @@ static int answerer_setup(struct np_run *run, struct answerer *a)
 	 * kernel where each request came to: the answer must come from
 	 * there, which the client checks. */
 	a->pktinfo = wildcard(&a->bound);
-	if (!a->pktinfo)
-		return 0;
-#ifdef IPV6_RECVPKTINFO
-	if (family == AF_INET6 &&
-	    setsockopt(run->fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &on, sizeof(on)) < 0)
-		return np_run_fail(run, "setsockopt IPV6_RECVPKTINFO", errno);
-#endif
-#ifdef IP_PKTINFO
-	if (family == AF_INET &&
-	    setsockopt(run->fd, IPPROTO_IP, IP_PKTINFO, &on, sizeof(on)) < 0)
-		return np_run_fail(run, "setsockopt IP_PKTINFO", errno);
-#endif
-	(void)on;
+	if (a->pktinfo && np_dstaddr_enable(run->fd, family, &what) < 0)
+		return np_run_fail(run, what, errno);
 	return 0;
 }
 
 /* Where the answer to msg comes from into src (port 0): the data
  * socket's own address, or with pktinfo the local address the request
  * came to (IPv4: the one the kernel would answer from, which for a
- * broadcast or multicast request is the interface's).  false: no answer
- * can come from there (a request to an IPv6 multicast address). */
+ * broadcast or multicast request is the interface's where the system
+ * says so, dstaddr.h).  false: no answer can come from there (a request
+ * to a multicast address). */
 static bool answer_source(const struct answerer *a, struct msghdr *msg,
 			  struct sockaddr_storage *src)
 {
 	memcpy(src, &a->bound, sizeof(*src));
-	if (!a->pktinfo)
-		return true;
-	for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
-#ifdef IP_PKTINFO
-		if (c->cmsg_level == IPPROTO_IP && c->cmsg_type == IP_PKTINFO) {
-			struct in_pktinfo pi;
-
-			memcpy(&pi, CMSG_DATA(c), sizeof(pi));
-			((struct sockaddr_in *)src)->sin_addr = pi.ipi_spec_dst;
-		}
-#endif
-#ifdef IPV6_PKTINFO
-		if (c->cmsg_level == IPPROTO_IPV6 && c->cmsg_type == IPV6_PKTINFO) {
-			struct in6_pktinfo pi;
-			struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)src;
-
-			memcpy(&pi, CMSG_DATA(c), sizeof(pi));
-			if (IN6_IS_ADDR_MULTICAST(&pi.ipi6_addr))
-				return false;
-			s6->sin6_addr = pi.ipi6_addr;
-			s6->sin6_scope_id = IN6_IS_ADDR_LINKLOCAL(&pi.ipi6_addr)
-					    ? (uint32_t)pi.ipi6_ifindex : 0;
-		}
-#endif
-	}
-	return true;
+	return !a->pktinfo || np_dstaddr_read(msg, src);
 }
 
 /* The data socket's options on an answering socket, where set. */
@@ -408,8 +374,7 @@ static enum served serve_one(struct np_run *run, const struct answerer *a, int f
 	struct sockaddr_storage from, src;
 	union {
 		struct cmsghdr align;
-		char buf[CMSG_SPACE(sizeof(struct in6_pktinfo)) +
-			 CMSG_SPACE(sizeof(struct in_pktinfo))];
+		char buf[NP_DSTADDR_SPACE];
 	} ctl;
 	struct iovec iov = { .iov_base = run->rbuf, .iov_len = run->rbuf_len };
 	struct msghdr msg = { .msg_name = &from, .msg_namelen = sizeof(from),
