@@ -253,8 +253,10 @@ struct np_omni_results {
 	 * and netserver's session itself took over the test (others.h). */
 	uint64_t others_us, own_us;
 	uint32_t session_pid;    /* on one host, netperf leaves it out */
-	/* The session's start, clock ticks after boot (/proc/PID/stat's
-	 * starttime): with the pid, which process it is. */
+	/* The session's start on its system's process clock (others.h's
+	 * struct np_proc_rec: Linux's clock ticks after boot, FreeBSD's and
+	 * macOS's microseconds): with the pid, which process it is, read by
+	 * a netperf on the same host and so the same clock. */
 	uint64_t session_start;
 };
 
