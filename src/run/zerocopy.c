@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/clock.h"
