@@ -1173,6 +1173,36 @@ START_TEST(test_others_plausible)
 }
 END_TEST
 
+START_TEST(test_others_to_elapsed)
+{
+	struct np_others o = NP_OTHERS_UNKNOWN;
+
+	/* 2.78 s of others over a 1.5 s span, sent for a 1.0 s test: 1.853
+	 * s, within 2 CPUs (json.test's netserver, a build running). */
+	o.seconds = 1.5;
+	o.others_us = 2780000;
+	o.own_us = 30000;
+	np_others_to_elapsed(&o, 1.0, 2);
+	ck_assert_int_eq(o.others_us, 1853333);
+	ck_assert_int_eq(o.own_us, 30000);
+	ck_assert(o.seconds == 1.0);
+	/* Over 2 CPUs' worth even so: unknown, with why. */
+	o.seconds = 1.1;
+	o.others_us = 2790000;
+	np_others_to_elapsed(&o, 1.0, 2);
+	ck_assert_int_eq(o.others_us, -1);
+	ck_assert_ptr_nonnull(o.why);
+	/* A span no longer than elapsed, or no elapsed time: as it was. */
+	o = NP_OTHERS_UNKNOWN;
+	o.seconds = 1.0;
+	o.others_us = 500000;
+	np_others_to_elapsed(&o, 1.2, 2);
+	ck_assert_int_eq(o.others_us, 500000);
+	np_others_to_elapsed(&o, 0, 2);
+	ck_assert_int_eq(o.others_us, 500000);
+}
+END_TEST
+
 static Suite *
 cpu_suite(void)
 {
@@ -1224,6 +1254,7 @@ cpu_suite(void)
 	tcase_add_test(tc, test_others_mach_us);
 	tcase_add_test(tc, test_others_from_libproc);
 	tcase_add_test(tc, test_others_plausible);
+	tcase_add_test(tc, test_others_to_elapsed);
 	tcase_add_test(tc, test_cpu_list_limit);
 	suite_add_tcase(s, tc);
 

@@ -284,6 +284,7 @@ static int collect_results(struct session *s, struct test_state *ts)
 
 	np_others_end(ts->others_probe, &ts->others);
 	ts->others_probe = NULL;
+	np_others_to_elapsed(&ts->others, ts->elapsed, np_cpu_count());
 	memset(res, 0, sizeof(*res));
 	conn_facts(ts->q, run, ts->lss, ts->lsr, res);
 	np_busypoll_finish(run, run->conn >= 0 ? run->conn : run->fd);

@@ -267,6 +267,16 @@ bool np_others_plausible(struct np_others *o, int cpus)
 	return false;
 }
 
+void np_others_to_elapsed(struct np_others *o, double elapsed, int cpus)
+{
+	if (!(elapsed > 0) || !(o->seconds > elapsed))
+		return;
+	if (o->others_us >= 0)
+		o->others_us = (int64_t)((double)o->others_us * elapsed / o->seconds + 0.5);
+	o->seconds = elapsed;
+	(void)np_others_plausible(o, cpus);
+}
+
 int np_others_finish(struct np_others_probe *p, const struct np_others_skip *skip,
 		     struct np_others *out)
 {

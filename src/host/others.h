@@ -132,6 +132,14 @@ int np_others_account(const struct np_others_reads *r, const struct np_others_sk
  * it is made unknown, with its reason in o->why. */
 bool np_others_plausible(struct np_others *o, int cpus);
 
+/* netserver's figure for netperf, which divides it by the test's elapsed
+ * time: the reads' span (from before the response to after the data
+ * phase) is longer, so others_us is scaled to elapsed seconds, as if the
+ * other processes ran evenly over the span, and held to what cpus CPUs
+ * had in those seconds (np_others_plausible).  own_us stays the span's:
+ * netperf holds it to its own time from request to results. */
+void np_others_to_elapsed(struct np_others *o, double elapsed, int cpus);
+
 struct np_others_probe;
 
 /* The first read; NULL only when out of memory.  When the read cannot
