@@ -563,6 +563,81 @@ START_TEST(test_msg_log)
 }
 END_TEST
 
+/* "unknown": each figure null for a reason holds it, under its key; a
+ * known one has none; a netserver that is not netperf-ng is named. */
+START_TEST(test_unknown)
+{
+	struct np_report r = base();
+	struct np_result *s = &r.res;
+	json_t *o, *u;
+
+	opts.local_cpu = opts.remote_cpu = true;
+	r.lacks = (struct np_lacks){ .cpu = "this system has no kern.cp_times",
+				     .cpu_source = "sysctl kern.cp_times",
+				     .place_moves = "FreeBSD has no per-thread migration count",
+				     .tcp = "no TCP counters here" };
+	s->rcpu = 10;
+	s->rcpu_method = 'S';
+	s->local_at = (struct np_placement){ true, 0, 0, -1 };
+	s->remote_at = (struct np_placement){ true, 1, 1, 0 };
+	s->local_boot = s->remote_boot = (struct np_boot_id){ true, { 7 } };
+	s->shared_cpu = 0;
+	s->local_host.known = s->remote_host.known = true;
+	s->ltransport_retrans = -1;
+	s->rtransport_retrans = 0;
+	s->local_others = s->remote_others = NP_OTHERS_UNKNOWN;
+	s->local_others.others_us = s->remote_others.others_us = 0;
+	o = render(&r, NULL);
+	u = at(o, "unknown");
+	ck_assert(json_is_object(u));
+	ck_assert_str_eq(str_at(o, "unknown.local_cpu_utilization"),
+			 "this system has no kern.cp_times");
+	ck_assert_str_eq(str_at(o, "unknown.local_migrations"),
+			 "FreeBSD has no per-thread migration count");
+	ck_assert_str_eq(str_at(o, "unknown.local_retransmissions"), "no TCP counters here");
+	ck_assert_int_eq(json_object_size(u), 3);
+	null_at(o, "result.tcp.local_retransmissions");
+	json_decref(o);
+
+	/* netserver 2.7.1: what it never sends; -J's figures null. */
+	s->remote_host.known = false;
+	s->remote_at = NP_PLACEMENT_UNKNOWN;
+	s->remote_others.others_us = -1;
+	s->rtransport_retrans = -1;
+	o = render(&r, NULL);
+	ck_assert_ptr_nonnull(strstr(str_at(o, "unknown.remote_data_cpu"), "not netperf-ng"));
+	ck_assert_ptr_nonnull(strstr(str_at(o, "unknown.remote_host"), "not netperf-ng"));
+	ck_assert_ptr_nonnull(strstr(str_at(o, "unknown.remote_other_cpus"), "not netperf-ng"));
+	ck_assert_str_eq(str_at(o, "unknown.remote_retransmissions"),
+			 "netserver did not say why");
+	ck_assert_int_eq(json_object_size(at(o, "unknown")), 7);
+	json_decref(o);
+
+	/* Everything known (Linux): an empty object. */
+	r = base();
+	opts.local_cpu = true;
+	r.lacks = (struct np_lacks){ .cpu_source = "/proc/stat" };
+	r.res.lcpu = 5;
+	r.res.lcpu_method = 'S';
+	r.res.local_at = r.res.remote_at = (struct np_placement){ true, 0, 0, 0 };
+	r.res.local_boot = r.res.remote_boot = (struct np_boot_id){ true, { 7 } };
+	r.res.shared_cpu = 1;
+	r.res.local_host.known = r.res.remote_host.known = true;
+	r.res.local_others = r.res.remote_others = NP_OTHERS_UNKNOWN;
+	r.res.local_others.others_us = r.res.remote_others.others_us = 0;
+	r.res.rtransport_retrans = 0;
+	o = render(&r, NULL);
+	ck_assert_int_eq(json_object_size(at(o, "unknown")), 0);
+	json_decref(o);
+
+	/* A failed run has no figures to explain. */
+	r.res.lcpu_method = 'U';
+	o = render(&r, &(struct np_json_run){ .error = "it failed" });
+	ck_assert_int_eq(json_object_size(at(o, "unknown")), 0);
+	json_decref(o);
+}
+END_TEST
+
 static Suite *json_suite(void)
 {
 	Suite *s = suite_create("json");
@@ -578,6 +653,7 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_interim);
 	tcase_add_test(tc, test_hostile_values);
 	tcase_add_test(tc, test_msg_log);
+	tcase_add_test(tc, test_unknown);
 	suite_add_tcase(s, tc);
 	return s;
 }

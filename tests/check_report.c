@@ -32,6 +32,8 @@
 #include "host/cpu.h"
 #include "report/fields.h"
 #include "report/metrics.h"
+#include "report/notes.h"
+#include "report/unknown.h"
 #include "report/peer.h"
 #include "report/report.h"
 #include "report/test_view.h"
@@ -971,6 +973,8 @@ START_TEST(test_host_facts_block)
 	rh->cpu_count = 1;
 	r.res.local_at = (struct np_placement){ true, 0, 0, 0 };
 	r.res.remote_at = (struct np_placement){ true, 1, 0, 2 };
+	r.res.local_boot = (struct np_boot_id){ true, { 1 } };
+	r.res.remote_boot = (struct np_boot_id){ true, { 1 } };
 	got = golden_render(np_report_host_facts, &r, NULL);
 	golden_assert_text("both known", got,
 			   "\n"
@@ -999,7 +1003,11 @@ START_TEST(test_host_facts_block)
 			   "Local system: POWER9\n"
 			   "Remote interface: unknown\n"
 			   "Remote system: unknown\n"
-			   "Data loops ran on: netperf CPU 3, netserver CPU ?; one CPU: ?\n");
+			   "Data loops ran on: netperf CPU 3, netserver CPU ?; one CPU: ?\n"
+			   "remote data loop's CPU unknown: netserver is not netperf-ng (netperf "
+			   "2.7.1's sends no such figure)\n"
+			   "remote host facts unknown: netserver is not netperf-ng (netperf 2.7.1's "
+			   "sends no such figure)\n");
 	free(got);
 
 	/* The end of every -v 2 report, and never below it. */
@@ -1010,6 +1018,87 @@ START_TEST(test_host_facts_block)
 	got = golden_render(np_report_print, &r, NULL);
 	ck_assert_ptr_null(strstr(got, "interface"));
 	free(got);
+}
+END_TEST
+
+/* What a system lacks (unknown.h): each unknown figure with its reason,
+ * in the notes at the -v that shows it, once; a known figure none. */
+START_TEST(test_unknown_reasons)
+{
+	struct np_report r;
+	struct np_unknown u[NP_UNKNOWN_FIGS];
+	static const enum np_unknown_fig want[] = { NP_U_LCPU, NP_U_LMOVES, NP_U_LHOST,
+						    NP_U_LRETRANS, NP_U_LOTHERS };
+	char *got;
+	const char *once;
+
+	golden_base(&r, TS);
+	golden_opts()->local_cpu = golden_opts()->remote_cpu = true;
+	r.lacks = (struct np_lacks){ .cpu = "this system has no kern.cp_times",
+				     .place_moves = "no migration count", .tcp = "no TCP counters",
+				     .facts = "queues: none" };
+	r.res.rcpu = 12.5;
+	r.res.rcpu_method = 'C';
+	r.res.local_at = (struct np_placement){ true, 0, 0, -1 };
+	r.res.remote_at = (struct np_placement){ true, 1, 1, 3 };
+	r.res.local_boot = r.res.remote_boot = (struct np_boot_id){ true, { 1 } };
+	r.res.local_host.known = r.res.remote_host.known = true;
+	r.res.rtransport_retrans = 0;
+	r.res.local_others = r.res.remote_others = NP_OTHERS_UNKNOWN;
+	r.res.local_others.why = "no /proc";
+	r.res.remote_others.others_us = 5;
+	ck_assert_int_eq(np_unknowns(&r, u), 5);
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_eq(u[i].fig, want[i]);
+	ck_assert_str_eq(u[0].why, "this system has no kern.cp_times");
+	ck_assert_str_eq(u[4].why, "no /proc");
+
+	/* -v 1: the table's CPU alone, after it. */
+	r.verbosity = 1;
+	got = golden_render(np_report_notes, &r, NULL);
+	golden_assert_text("-v 1 notes", got,
+			   "local CPU utilisation unknown: this system has no kern.cp_times\n");
+	free(got);
+	got = golden_render(np_report_print, &r, NULL);
+	ck_assert_ptr_null(strstr(got, "migrations"));
+	free(got);
+	/* -v 2: the CPU once, and after what the data ran on its own. */
+	r.verbosity = 2;
+	got = golden_render(np_report_print, &r, NULL);
+	ck_assert_ptr_nonnull(strstr(got, "\nLocal interface"));
+	ck_assert_ptr_nonnull(strstr(got, "one CPU: ?\n"
+				      "local data loop's migrations unknown: no migration count\n"
+				      "part of the local host facts unknown: queues: none\n"));
+	once = strstr(got, "local CPU utilisation unknown: ");
+	ck_assert_ptr_nonnull(once);
+	ck_assert_msg(strstr(once + 10, "CPU utilisation unknown") == NULL, "twice: %s", got);
+	ck_assert_ptr_null(strstr(got, "retransmissions"));
+	ck_assert_ptr_null(strstr(got, "other processes"));
+	free(got);
+
+	/* -N: netserver's figures are nobody's; a netserver-ng's unknown
+	 * without a reason says so. */
+	golden_opts()->no_control = true;
+	r.res.rcpu = -1;
+	r.res.rcpu_method = 'U';
+	ck_assert_int_eq(np_unknowns(&r, u), 6);
+	ck_assert_int_eq(u[1].fig, NP_U_RCPU);
+	ck_assert_str_eq(u[1].why, "no netserver (-N)");
+	golden_opts()->no_control = false;
+	r.res.remote_at.migrations = -1;
+	ck_assert_int_eq(np_unknowns(&r, u), 7);
+	ck_assert_int_eq(u[3].fig, NP_U_RMOVES);
+	ck_assert_str_eq(u[3].why, "netserver did not say why");
+
+	/* Everything known, or unknown with no reason (Linux): nothing. */
+	golden_base(&r, TS);
+	r.res.local_at = r.res.remote_at = (struct np_placement){ true, 0, 0, 0 };
+	r.res.local_boot = r.res.remote_boot = (struct np_boot_id){ true, { 1 } };
+	r.res.local_host.known = r.res.remote_host.known = true;
+	r.res.rtransport_retrans = 2;
+	r.res.local_others = r.res.remote_others = NP_OTHERS_UNKNOWN;
+	r.res.remote_others.others_us = 0;
+	ck_assert_int_eq(np_unknowns(&r, u), 0);
 }
 END_TEST
 
@@ -1570,6 +1659,7 @@ static Suite *report_suite(void)
 	tcase_add_test(inv, test_rr_unit_k);
 	tcase_add_test(inv, test_wide_numbers);
 	tcase_add_test(inv, test_host_facts_block);
+	tcase_add_test(inv, test_unknown_reasons);
 	tcase_add_test(inv, test_variance_trend);
 	tcase_add_test(inv, test_variance_others);
 	tcase_add_test(inv, test_peer_hostile_absurd);

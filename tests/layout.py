@@ -121,6 +121,8 @@ NG_ITER = re.compile(r"^ {0,8}\d+ +-?\d+\.\d\d( +-?\d+\.\d\d){0,2}  %s +%s +(yes
 NG_SPREAD = re.compile(r"^(Throughput|Local CPU|Remote CPU) +-?[\d.]+ \+/- (?:[\d.]+|inf) \S+ "
                        r"\([\d.]+% confidence, n \d+, t [\d.]+\)$")
 NG_FACTS = re.compile(r"^(?:Local|Remote) (?:interface(?:: unknown| \S+(?:: .+)?)|system: .+)$")
+# Why a figure of that block is unknown (src/report/unknown.h).
+NG_UNKNOWN = re.compile(r"^\S.* unknown: .+$")
 NG_PLACE = re.compile(r"^Data loops ran on: netperf CPU %s, netserver CPU %s; one CPU: (yes|no|\?)$"
                       % (PLACE, PLACE))
 
@@ -137,7 +139,7 @@ def cut_ng_lines(golden, ours):
         if m and abs(float(m.group(1)) / 2 - float(m.group(2))) > 0.0015:
             return None, "one-way estimate is not half of the round trip: %r" % line
         if not (line == "" or m or NG_ITER_TITLE.match(line) or NG_ITER.match(line) or
-                NG_SPREAD.match(line) or NG_FACTS.match(line) or NG_PLACE.match(line)):
+                NG_SPREAD.match(line) or NG_FACTS.match(line) or NG_PLACE.match(line) or NG_UNKNOWN.match(line)):
             return None, "not a netperf-ng -v 2 line: %r" % line
     return ours[:starts[0]], None
 

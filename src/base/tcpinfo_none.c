@@ -21,5 +21,5 @@ void np_sock_dump_tcp_info(int fd, FILE *out)
 
 const char *np_tcp_counts_unknown(void)
 {
-	return "retransmits: this system's TCP has no counters this build reads";
+	return "this system's TCP has no counters this build reads";
 }

@@ -40,6 +40,7 @@
 #include "report/metrics.h"
 #include "report/report.h"
 #include "report/test_view.h"
+#include "report/unknown.h"
 
 void np_client_uuid(char out[37])
 {
@@ -250,6 +251,7 @@ static void client_start(struct client *c, const struct np_opts *o, FILE *out, F
 		r->machine = c->un.machine;
 	}
 	r->local_cpus = o->ncpus > 0 ? o->ncpus : np_cpu_count();
+	np_lacks_read(&r->lacks);
 	c->show->start(c);
 	progress_start(c);
 }

@@ -151,6 +151,11 @@ void np_host_facts_unknown(struct np_host_facts *f)
 	f->mtu = f->speed_mbps = f->rx_queues = f->tx_queues = f->cpu_count = -1;
 }
 
+const char *np_host_facts_lacks(void)
+{
+	return np_facts_be_lacks();
+}
+
 /* ---- The host ---------------------------------------------------------- */
 
 static void read_host(struct np_host_facts *f)

@@ -74,6 +74,11 @@ struct np_host_facts {
 /* Nothing known: known false, numbers -1, text "". */
 void np_host_facts_unknown(struct np_host_facts *f);
 
+/* What this system's backend never reads (facts_be.h), and why, for the
+ * notes; NULL where it asks for every fact (what one interface lacks,
+ * the loopback's link speed say, is unknown without a reason). */
+const char *np_host_facts_lacks(void);
+
 /*
  * This host, and the interface its traffic from local to peer leaves by:
  * the route the kernel takes to peer (the loopback for an address of its

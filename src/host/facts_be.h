@@ -34,6 +34,10 @@ void np_facts_be_interface(int fd, int index, const char name[IF_NAMESIZE],
 /* The CPU model into out (outlen bytes), cleaned; "" when unknown. */
 void np_facts_be_cpu_model(char *out, size_t outlen);
 
+/* What this backend never reads, whatever the interface, and why (for
+ * np_host_facts_lacks); NULL where it asks for every fact. */
+const char *np_facts_be_lacks(void);
+
 /* ---- What facts.c and the backends share --------------------------------- */
 
 /* A count from the system, -1 outside 1..max. */

@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "host/facts_be.h"
+
 const struct np_bsd_form *np_bsd_form(void)
 {
 	static const struct np_bsd_form form = {
@@ -32,4 +34,10 @@ bool np_bsd_driver(int index, char *out, size_t outlen)
 	(void)out;
 	(void)outlen;
 	return false;
+}
+
+const char *np_facts_be_lacks(void)
+{
+	return "driver, queues, firmware and bus: macOS's interface MIB names none; "
+	       "GSO and GRO are Linux's";
 }

@@ -18,6 +18,8 @@
 #include <net/if.h>
 #include <net/if_mib.h>
 
+#include "host/facts_be.h"
+
 const struct np_bsd_form *np_bsd_form(void)
 {
 	static const struct np_bsd_form form = {
@@ -38,4 +40,10 @@ bool np_bsd_driver(int index, char *out, size_t outlen)
 	if (sysctl(mib, sizeof(mib) / sizeof(mib[0]), name, &len, NULL, 0) < 0)
 		return false;
 	return np_nic_driver_unit(name, len <= sizeof(name) ? len : sizeof(name), out, outlen);
+}
+
+const char *np_facts_be_lacks(void)
+{
+	return "queues, firmware and bus: FreeBSD has no general way to ask "
+	       "(its drivers keep them under dev.DRIVER.UNIT); GSO and GRO are Linux's";
 }

@@ -392,3 +392,8 @@ void np_facts_be_cpu_model(char *out, size_t outlen)
 	free(buf);
 }
 
+
+const char *np_facts_be_lacks(void)
+{
+	return NULL;
+}

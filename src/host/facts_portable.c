@@ -33,3 +33,9 @@ void np_facts_be_cpu_model(char *out, size_t outlen)
 	if (outlen > 0)
 		out[0] = '\0';
 }
+
+const char *np_facts_be_lacks(void)
+{
+	return "route, driver, link speed, offloads, queues and CPU model: this system "
+	       "has no backend that reads them";
+}

@@ -45,9 +45,11 @@ int np_cpu_list_limit(const char *text);
 /* Linux's /proc/thread-self/sched text: its se.nr_migrations, or -1. */
 int64_t np_sched_migrations(const char *text);
 
-/* What this system's backend cannot tell of a loop's placement, and
- * why, for the notes; NULL when it tells the CPUs and the migrations. */
-const char *np_place_unknown(void);
+/* Why this system's backend cannot tell the CPU a loop ran on, and why
+ * it cannot count the loop's migrations, for the notes (notes.c,
+ * unknown.c); NULL where it reads them. */
+const char *np_place_cpu_unknown(void);
+const char *np_place_moves_unknown(void);
 
 /* A host's boot id, 16 bytes: Linux's /proc/sys/kernel/random/boot_id;
  * macOS's kern.bootsessionuuid; on FreeBSD, which has none, one made of

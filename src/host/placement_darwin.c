@@ -36,7 +36,12 @@ int np_place_sys_cpu_limit(void)
 	return -1;
 }
 
-const char *np_place_unknown(void)
+const char *np_place_cpu_unknown(void)
 {
-	return "migrations: macOS has no per-thread migration count";
+	return NULL;
+}
+
+const char *np_place_moves_unknown(void)
+{
+	return "macOS has no per-thread migration count";
 }

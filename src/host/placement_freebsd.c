@@ -46,11 +46,16 @@ int np_place_sys_cpu_limit(void)
 	return maxid + 1;
 }
 
-const char *np_place_unknown(void)
+const char *np_place_cpu_unknown(void)
 {
 #ifdef HAVE_SCHED_GETCPU
-	return "migrations: FreeBSD has no per-thread migration count";
+	return NULL;
 #else
-	return "CPU: no sched_getcpu (FreeBSD before 13.1); migrations: FreeBSD has no per-thread migration count";
+	return "no sched_getcpu (FreeBSD before 13.1)";
 #endif
+}
+
+const char *np_place_moves_unknown(void)
+{
+	return "FreeBSD has no per-thread migration count";
 }

@@ -110,7 +110,12 @@ int np_place_sys_cpu_limit(void)
 		       : np_cpu_list_limit(buf);
 }
 
-const char *np_place_unknown(void)
+const char *np_place_cpu_unknown(void)
+{
+	return NULL;
+}
+
+const char *np_place_moves_unknown(void)
 {
 	return NULL;
 }

@@ -31,7 +31,12 @@ int np_place_sys_cpu_limit(void)
 	return -1;
 }
 
-const char *np_place_unknown(void)
+const char *np_place_cpu_unknown(void)
 {
-	return "CPU and migrations: this system has no backend that reads them";
+	return "this system has no backend that reads it";
+}
+
+const char *np_place_moves_unknown(void)
+{
+	return "this system has no backend that reads them";
 }

@@ -25,6 +25,7 @@
 #include "cli/opts.h"
 #include "cli/plan.h"
 #include "report/fields.h"
+#include "report/unknown.h"
 #include "report/view.h"
 
 /* Any value jansson could not make (it ran out of memory) fails the
@@ -587,6 +588,26 @@ static json_t *interim(struct jb *b, const struct np_report *r)
 	return o;
 }
 
+/* Why the figures the object has null are unknown (unknown.h): each
+ * reason under its figure's key; {} when none has one, or the run failed.
+ * A sweep's are its last size's. */
+static json_t *unknown(struct jb *b, const struct np_report *r, const struct np_json_run *x)
+{
+	struct np_unknown u[NP_UNKNOWN_FIGS];
+	struct np_report one = *r;
+	json_t *o = json_object();
+	int n;
+
+	if (x->error || (x->sweep && x->nsweep < 1))
+		return o;
+	if (x->sweep)
+		one.res = x->sweep_res[x->nsweep - 1];
+	n = np_unknowns(&one, u);
+	for (int i = 0; i < n; i++)
+		put(b, o, np_unknown_rows[u[i].fig].key, text(u[i].why));
+	return o;
+}
+
 /* RFC 3339 in UTC with microseconds, "2026-12-03T15:40:01.123456Z";
  * null when unknown. */
 static json_t *wall_time(const struct timespec *t)
@@ -621,6 +642,7 @@ int np_json_print(FILE *out, const struct np_report *r, const struct np_json_run
 	for (int i = 0; i < x->nwarnings; i++)
 		add(&b, warnings, text(x->warnings[i]));
 	put(&b, o, "warnings", warnings);
+	put(&b, o, "unknown", unknown(&b, r, x));
 	put(&b, o, "settings", settings(&b, r, x));
 	put(&b, o, "local_host", host(&b, r, true));
 	put(&b, o, "remote_host", host(&b, r, false));

@@ -30,6 +30,7 @@
 #include "base/units.h"
 #include "cli/opts.h"
 #include "report/fields.h"
+#include "report/unknown.h"
 #include "run/reqfields.h"
 #include "run/test.h"
 
@@ -537,6 +538,7 @@ static const struct key top_keys[] = {
 	{ "end_time", "{ '$ref': '#/$defs/wall_time' }", false },
 	{ "error", "{ 'type': 'string', 'minLength': 1 }", true },
 	{ "warnings", "{ 'type': 'array', 'items': { 'type': 'string' } }", false },
+	{ "unknown", "{ '$ref': '#/$defs/unknown' }", false },
 	{ "settings", "{ '$ref': '#/$defs/settings' }", false },
 	{ "local_host", "{ '$ref': '#/$defs/host' }", false },
 	{ "remote_host", "{ '$ref': '#/$defs/host' }", false },
@@ -630,6 +632,17 @@ static json_t *interim(void)
 	return o;
 }
 
+/* unknown: a figure's reason under its key (unknown.h), each optional. */
+static json_t *unknown(void)
+{
+	json_t *o = frag("{ 'type': 'object', 'additionalProperties': false, 'properties': {} }");
+	json_t *props = json_object_get(o, "properties");
+
+	for (int i = 0; i < NP_UNKNOWN_FIGS; i++)
+		set(props, np_unknown_rows[i].key, frag("{ 'type': 'string', 'minLength': 1 }"));
+	return o;
+}
+
 static void add_defs(json_t *defs, const struct key *keys)
 {
 	for (const struct key *k = keys; k->key; k++)
@@ -662,6 +675,7 @@ static json_t *schema(void)
 	set(defs, "spread", object(spread_keys, true));
 	set(defs, "summary", summary());
 	set(defs, "interim", interim());
+	set(defs, "unknown", unknown());
 	set(top, "$defs", defs);
 	json_decref(body);
 	json_decref(rules);

@@ -1,7 +1,8 @@
 /*
  * notes.c - netperf-ng's lines after the classic table and its banner
  * additions (notes.h).  Each option has its own function; none prints
- * anything unless its option was given.
+ * anything unless its option was given.  Then the unknown figures'
+ * reasons (unknown.c).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -13,6 +14,7 @@
 #include <stdbool.h>
 
 #include "cli/opts.h"
+#include "report/unknown.h"
 #include "run/busypoll.h"
 #include "run/test.h"
 #include "wire/wire.h"
@@ -156,11 +158,17 @@ static void notes_zerocopy(FILE *out, const struct np_report *r)
 	fputc('\n', out);
 }
 
-void np_report_notes(FILE *out, const struct np_report *r)
+void np_report_option_notes(FILE *out, const struct np_report *r)
 {
 	notes_batch(out, r);
 	notes_busy_poll(out, r);
 	notes_zerocopy(out, r);
+}
+
+void np_report_notes(FILE *out, const struct np_report *r)
+{
+	np_report_option_notes(out, r);
+	np_unknown_notes(out, r, 1);
 }
 
 void np_report_banner_notes(FILE *out, const struct np_report *r)

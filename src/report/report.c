@@ -28,6 +28,7 @@
 #include "report/fields.h"
 #include "report/selectors.h"
 #include "report/test_view.h"
+#include "report/unknown.h"
 #include "report/variance.h"
 
 /* netperf passes sizeof(char *) as the inet_ntop buffer size, so only
@@ -244,6 +245,7 @@ void np_report_host_facts(FILE *out, const struct np_report *r)
 	interface_line(out, "Remote", &r->res.remote_host);
 	system_line(out, "Remote", &r->res.remote_host);
 	placement_line(out, &r->res);
+	np_unknown_notes(out, r, 2);
 }
 
 static void selection_histogram(FILE *out, const struct np_report *r);

@@ -25,6 +25,7 @@
 #include "report/report.h"
 #include "report/result.h"
 #include "report/selectors.h"
+#include "report/unknown.h"
 #include "wire/wire.h"
 
 void np_sweep_figures(const struct np_test *t, const struct np_result *s,
@@ -250,8 +251,14 @@ static int size_width(const struct np_sweep_list *l, int n)
 	return width < W_SIZE ? width : W_SIZE;
 }
 
+static void table_unknowns(FILE *out, const struct np_report *r)
+{
+	np_unknown_notes(out, r, 1);
+}
+
 /* -v 1: each size's notes, the lines after "Size N: " (the sizes in one
- * width), after a blank line; nothing when no size has any. */
+ * width), after a blank line; nothing when no size has any.  Then the
+ * unknown figures' reasons once, the last size's (unknown.h). */
 static void size_notes(FILE *out, const struct np_report *head,
 		       const struct np_sweep_list *l, const struct np_sweep_results *got)
 {
@@ -264,7 +271,7 @@ static void size_notes(FILE *out, const struct np_report *head,
 		char prefix[32], *text;
 
 		size_report(head, l->size[i], &got->res[i], &o, &r);
-		text = np_report_render(np_report_notes, &r);
+		text = np_report_render(np_report_option_notes, &r);
 		if (text && *text) {
 			if (first)
 				fputc('\n', out);
@@ -272,6 +279,17 @@ static void size_notes(FILE *out, const struct np_report *head,
 			snprintf(prefix, sizeof(prefix), "Size %*ld: ", width, (long)l->size[i]);
 			np_report_prefixed(out, prefix, text);
 		}
+		free(text);
+	}
+	if (got->done > 0) {
+		struct np_opts o;
+		struct np_report r;
+		char *text;
+
+		size_report(head, l->size[got->done - 1], &got->res[got->done - 1], &o, &r);
+		text = np_report_render(table_unknowns, &r);
+		if (text && *text)
+			fprintf(out, "%s%s", first ? "\n" : "", text);
 		free(text);
 	}
 }

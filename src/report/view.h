@@ -16,6 +16,19 @@ struct np_opts;
 struct np_plan;
 struct np_selection;
 
+/* Why this host's backends cannot measure a figure, NULL where they can
+ * (np_lacks_read, unknown.h); the report says it where the figure is
+ * unknown, never where it is known. */
+struct np_lacks {
+	const char *cpu;          /* no CPU counters at all: why (np_cpu_source) */
+	const char *cpu_source;   /* else what is read (np_cpu_source) */
+	const char *place_cpu;    /* np_place_cpu_unknown */
+	const char *place_moves;  /* np_place_moves_unknown */
+	const char *boot_id;      /* np_boot_id_unknown */
+	const char *tcp;          /* np_tcp_counts_unknown: retransmissions */
+	const char *facts;        /* np_host_facts_lacks */
+};
+
 /*
  * What to print and how.  The settings are read where they are, through
  * o (the command line, as parsed) and plan (the data connection's ends:
@@ -37,6 +50,7 @@ struct np_report {
 	const char *uuid;      /* this run's, "" if none */
 	const char *sysname, *release, *version, *machine;  /* local uname */
 	int local_cpus;        /* CPUs here: -n, or counted */
+	struct np_lacks lacks; /* this host's backends' reasons */
 
 	/* What the run measured. */
 	struct np_result res;
