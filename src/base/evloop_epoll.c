@@ -1,7 +1,7 @@
-/* evloop_epoll.c - the event loop (evloop.h) by Linux's epoll: one
- * epoll descriptor, level-triggered (no EPOLLET), a descriptor's data
- * pointer in its epoll_event.  The ready array is allocated once, by
- * np_evloop_new, so that a wait allocates nothing. */
+/* evloop_epoll.c - the event loop's backend (evloop_be.h) by Linux's
+ * epoll: one epoll descriptor, level-triggered (no EPOLLET), a
+ * descriptor's data pointer in its epoll_event.  The ready array is
+ * allocated once, by np_evbe_new, so that a wait allocates nothing. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,141 +12,78 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
-#include "base/evloop.h"
+#include "base/evloop_be.h"
 
-struct np_evloop {
+const char np_evbe_name[] = "epoll";
+
+struct np_evbe {
 	int epfd;
-	int cap;                    /* the most descriptors, and events a wait */
-	int count;                  /* descriptors held */
-	struct epoll_event *ready;  /* cap of them */
+	struct epoll_event *ready;  /* the cap's worth */
 };
 
-static int bad_mask(unsigned mask)
+struct np_evbe *np_evbe_new(int cap)
 {
-	return mask == 0 || (mask & ~(NP_EV_READ | NP_EV_WRITE)) != 0;
-}
-
-static uint32_t to_epoll(unsigned mask)
-{
-	uint32_t ev = 0;
-
-	if (mask & NP_EV_READ)
-		ev |= EPOLLIN;
-	if (mask & NP_EV_WRITE)
-		ev |= EPOLLOUT;
-	return ev;
-}
-
-struct np_evloop *np_evloop_new(int max_events)
-{
-	struct np_evloop *loop;
+	struct np_evbe *be = calloc(1, sizeof(*be));
 	int e;
 
-	if (max_events < 1) {
-		errno = EINVAL;
+	if (be == NULL)
 		return NULL;
-	}
-	loop = calloc(1, sizeof(*loop));
-	if (loop == NULL)
-		return NULL;
-	loop->ready = calloc((size_t)max_events, sizeof(*loop->ready));
-	if (loop->ready == NULL) {
-		free(loop);
-		errno = ENOMEM;
-		return NULL;
-	}
-	loop->epfd = epoll_create1(EPOLL_CLOEXEC);
-	if (loop->epfd < 0) {
-		e = errno;
-		free(loop->ready);
-		free(loop);
+	be->ready = calloc((size_t)cap, sizeof(*be->ready));
+	be->epfd = be->ready ? epoll_create1(EPOLL_CLOEXEC) : -1;
+	if (be->epfd < 0) {
+		e = be->ready ? errno : ENOMEM;
+		free(be->ready);
+		free(be);
 		errno = e;
 		return NULL;
 	}
-	loop->cap = max_events;
-	return loop;
+	return be;
 }
 
-void np_evloop_free(struct np_evloop *loop)
+void np_evbe_free(struct np_evbe *be)
 {
-	if (loop == NULL)
-		return;
-	close(loop->epfd);
-	free(loop->ready);
-	free(loop);
+	close(be->epfd);
+	free(be->ready);
+	free(be);
 }
 
-static int ctl(struct np_evloop *loop, int op, int fd, unsigned mask, void *data)
+static int ctl(struct np_evbe *be, int op, int fd, unsigned mask, void *data)
 {
 	struct epoll_event ev = { 0 };
 
-	if (bad_mask(mask)) {
-		errno = EINVAL;
-		return -1;
-	}
-	ev.events = to_epoll(mask);
+	ev.events = (mask & NP_EV_READ ? EPOLLIN : 0) | (mask & NP_EV_WRITE ? EPOLLOUT : 0);
 	ev.data.ptr = data;
-	return epoll_ctl(loop->epfd, op, fd, &ev);
+	return epoll_ctl(be->epfd, op, fd, &ev);
 }
 
-int np_evloop_add(struct np_evloop *loop, int fd, unsigned mask, void *data)
+int np_evbe_add(struct np_evbe *be, int fd, unsigned mask, void *data)
 {
-	if (loop->count >= loop->cap) {
-		errno = ENOSPC;
-		return -1;
-	}
-	if (ctl(loop, EPOLL_CTL_ADD, fd, mask, data) < 0)
-		return -1;
-	loop->count++;
-	return 0;
+	return ctl(be, EPOLL_CTL_ADD, fd, mask, data);
 }
 
-int np_evloop_mod(struct np_evloop *loop, int fd, unsigned mask, void *data)
+int np_evbe_mod(struct np_evbe *be, int fd, unsigned mask, void *data)
 {
-	return ctl(loop, EPOLL_CTL_MOD, fd, mask, data);
+	return ctl(be, EPOLL_CTL_MOD, fd, mask, data);
 }
 
-int np_evloop_del(struct np_evloop *loop, int fd)
+int np_evbe_del(struct np_evbe *be, int fd)
 {
 	/* A non-null event: kernels before 2.6.9 required one. */
 	struct epoll_event ev = { 0 };
 
-	if (epoll_ctl(loop->epfd, EPOLL_CTL_DEL, fd, &ev) < 0)
-		return -1;
-	loop->count--;
-	return 0;
+	return epoll_ctl(be->epfd, EPOLL_CTL_DEL, fd, &ev);
 }
 
-int np_evloop_wait(struct np_evloop *loop, struct np_event *out, int max, int timeout_ms)
+int np_evbe_wait(struct np_evbe *be, struct np_event *out, int max, int timeout_ms)
 {
-	int n, i;
+	int n = epoll_wait(be->epfd, be->ready, max, timeout_ms);
 
-	if (max < 1) {
-		errno = EINVAL;
-		return -1;
-	}
-	if (max > loop->cap)
-		max = loop->cap;
-	n = epoll_wait(loop->epfd, loop->ready, max, timeout_ms);
-	if (n < 0)
-		return errno == EINTR ? 0 : -1;
-	for (i = 0; i < n; i++) {
-		uint32_t ev = loop->ready[i].events;
-		unsigned m = 0;
+	for (int i = 0; i < n; i++) {
+		uint32_t ev = be->ready[i].events;
 
-		if (ev & EPOLLIN)
-			m |= NP_EV_READ;
-		if (ev & EPOLLOUT)
-			m |= NP_EV_WRITE;
-		if (ev & (EPOLLERR | EPOLLHUP))
-			m |= NP_EV_ERROR;
-		out[i].data = loop->ready[i].data.ptr;
-		out[i].mask = m;
+		out[i].data = be->ready[i].data.ptr;
+		out[i].mask = (ev & EPOLLIN ? NP_EV_READ : 0) | (ev & EPOLLOUT ? NP_EV_WRITE : 0) |
+			      (ev & (EPOLLERR | EPOLLHUP) ? NP_EV_ERROR : 0);
 	}
 	return n;
-}
-
-const char *np_evloop_backend(void)
-{
-	return "epoll";
 }

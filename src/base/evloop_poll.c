@@ -1,6 +1,6 @@
-/* evloop_poll.c - the event loop (evloop.h) by POSIX poll(2), for a
+/* evloop_poll.c - the event loop's backend (evloop_be.h) by POSIX poll(2), for a
  * system with neither epoll nor kqueue: a fixed array of pollfds and
- * their data pointers, sized by np_evloop_new, so that nothing is
+ * their data pointers, sized by np_evbe_new, so that nothing is
  * allocated after.  A descriptor's slot is found by a linear search
  * (add, mod and del are rare beside waits); a wait scans from where the
  * last one stopped, so that descriptors always ready (writable) early in
@@ -14,20 +14,16 @@
 #include <poll.h>
 #include <stdlib.h>
 
-#include "base/evloop.h"
+#include "base/evloop_be.h"
 
-struct np_evloop {
-	int cap;              /* slots */
+const char np_evbe_name[] = "poll";
+
+struct np_evbe {
 	int count;            /* slots in use: the first count */
 	int next;             /* where the next wait's scan starts */
-	struct pollfd *pfd;   /* cap of them */
+	struct pollfd *pfd;   /* the cap's worth */
 	void **data;          /* each slot's data pointer */
 };
-
-static int bad_mask(unsigned mask)
-{
-	return mask == 0 || (mask & ~(NP_EV_READ | NP_EV_WRITE)) != 0;
-}
 
 static short to_poll(unsigned mask)
 {
@@ -40,7 +36,7 @@ static short to_poll(unsigned mask)
 	return ev;
 }
 
-static int slot_of(const struct np_evloop *loop, int fd)
+static int slot_of(const struct np_evbe *loop, int fd)
 {
 	int i;
 
@@ -50,54 +46,38 @@ static int slot_of(const struct np_evloop *loop, int fd)
 	return -1;
 }
 
-struct np_evloop *np_evloop_new(int max_events)
+struct np_evbe *np_evbe_new(int cap)
 {
-	struct np_evloop *loop;
+	struct np_evbe *loop = calloc(1, sizeof(*loop));
 
-	if (max_events < 1) {
-		errno = EINVAL;
-		return NULL;
-	}
-	loop = calloc(1, sizeof(*loop));
 	if (loop == NULL)
 		return NULL;
-	loop->pfd = calloc((size_t)max_events, sizeof(*loop->pfd));
-	loop->data = calloc((size_t)max_events, sizeof(*loop->data));
+	loop->pfd = calloc((size_t)cap, sizeof(*loop->pfd));
+	loop->data = calloc((size_t)cap, sizeof(*loop->data));
 	if (loop->pfd == NULL || loop->data == NULL) {
-		np_evloop_free(loop);
+		np_evbe_free(loop);
 		errno = ENOMEM;
 		return NULL;
 	}
-	loop->cap = max_events;
 	return loop;
 }
 
-void np_evloop_free(struct np_evloop *loop)
+void np_evbe_free(struct np_evbe *loop)
 {
-	if (loop == NULL)
-		return;
 	free(loop->pfd);
 	free(loop->data);
 	free(loop);
 }
 
-int np_evloop_add(struct np_evloop *loop, int fd, unsigned mask, void *data)
+int np_evbe_add(struct np_evbe *loop, int fd, unsigned mask, void *data)
 {
 	int i;
 
-	if (bad_mask(mask) || fd < 0) {
-		errno = fd < 0 ? EBADF : EINVAL;
-		return -1;
-	}
 	if (slot_of(loop, fd) >= 0) {
 		errno = EEXIST;
 		return -1;
 	}
-	if (loop->count >= loop->cap) {
-		errno = ENOSPC;
-		return -1;
-	}
-	i = loop->count++;
+	i = loop->count++;      /* within the cap: evloop.c checked */
 	loop->pfd[i].fd = fd;
 	loop->pfd[i].events = to_poll(mask);
 	loop->pfd[i].revents = 0;
@@ -105,15 +85,10 @@ int np_evloop_add(struct np_evloop *loop, int fd, unsigned mask, void *data)
 	return 0;
 }
 
-int np_evloop_mod(struct np_evloop *loop, int fd, unsigned mask, void *data)
+int np_evbe_mod(struct np_evbe *loop, int fd, unsigned mask, void *data)
 {
-	int i;
+	int i = slot_of(loop, fd);
 
-	if (bad_mask(mask)) {
-		errno = EINVAL;
-		return -1;
-	}
-	i = slot_of(loop, fd);
 	if (i < 0) {
 		errno = ENOENT;
 		return -1;
@@ -123,7 +98,7 @@ int np_evloop_mod(struct np_evloop *loop, int fd, unsigned mask, void *data)
 	return 0;
 }
 
-int np_evloop_del(struct np_evloop *loop, int fd)
+int np_evbe_del(struct np_evbe *loop, int fd)
 {
 	int i = slot_of(loop, fd), last;
 
@@ -139,34 +114,20 @@ int np_evloop_del(struct np_evloop *loop, int fd)
 	return 0;
 }
 
-int np_evloop_wait(struct np_evloop *loop, struct np_event *out, int max, int timeout_ms)
+int np_evbe_wait(struct np_evbe *loop, struct np_event *out, int max, int timeout_ms)
 {
-	int ready, n = 0, k, i;
+	int ready = poll(loop->pfd, (nfds_t)loop->count, timeout_ms), n = 0, i;
 
-	if (max < 1) {
-		errno = EINVAL;
-		return -1;
-	}
-	ready = poll(loop->pfd, (nfds_t)loop->count, timeout_ms);
-	if (ready < 0)
-		return errno == EINTR ? 0 : -1;
-	if (ready == 0)
-		return 0;
+	if (ready <= 0)
+		return ready;
 	i = loop->next < loop->count ? loop->next : 0;
-	for (k = 0; k < loop->count && n < max && ready > 0; k++) {
+	for (int k = 0; k < loop->count && n < max && ready > 0; k++) {
 		short rev = loop->pfd[i].revents;
 
 		if (rev != 0) {
-			unsigned m = 0;
-
-			if (rev & POLLIN)
-				m |= NP_EV_READ;
-			if (rev & POLLOUT)
-				m |= NP_EV_WRITE;
-			if (rev & (POLLERR | POLLHUP | POLLNVAL))
-				m |= NP_EV_ERROR;
 			out[n].data = loop->data[i];
-			out[n].mask = m;
+			out[n].mask = (rev & POLLIN ? NP_EV_READ : 0) | (rev & POLLOUT ? NP_EV_WRITE : 0) |
+				      (rev & (POLLERR | POLLHUP | POLLNVAL) ? NP_EV_ERROR : 0);
 			n++;
 			ready--;
 		}
@@ -175,9 +136,4 @@ int np_evloop_wait(struct np_evloop *loop, struct np_event *out, int max, int ti
 	}
 	loop->next = i;
 	return n;
-}
-
-const char *np_evloop_backend(void)
-{
-	return "poll";
 }
