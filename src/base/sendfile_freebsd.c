@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <time.h>
 
 ssize_t np_sendfile(int sock, int file, off_t *off, size_t count)
 {
@@ -22,4 +23,12 @@ ssize_t np_sendfile(int sock, int file, off_t *off, size_t count)
 		return -1;
 	*off += sent;
 	return (ssize_t)sent;
+}
+
+void np_sendfile_take_sigpipe(const sigset_t *pipe_set)
+{
+	const struct timespec zero = { 0, 0 };
+
+	while (sigtimedwait(pipe_set, NULL, &zero) == SIGPIPE)
+		;
 }

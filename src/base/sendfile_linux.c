@@ -7,8 +7,17 @@
 #include "base/sendfile.h"
 
 #include <sys/sendfile.h>
+#include <time.h>
 
 ssize_t np_sendfile(int sock, int file, off_t *off, size_t count)
 {
 	return sendfile(sock, file, off, count);
+}
+
+void np_sendfile_take_sigpipe(const sigset_t *pipe_set)
+{
+	const struct timespec zero = { 0, 0 };
+
+	while (sigtimedwait(pipe_set, NULL, &zero) == SIGPIPE)
+		;
 }

@@ -15,3 +15,8 @@ ssize_t np_sendfile(int sock, int file, off_t *off, size_t count)
 	errno = ENOSYS;
 	return -1;
 }
+
+void np_sendfile_take_sigpipe(const sigset_t *pipe_set)
+{
+	(void)pipe_set;
+}

@@ -231,19 +231,16 @@ static int tcp_sendfile_client(struct np_run *run)
 {
 	/* sendfile(2) has no MSG_NOSIGNAL, and netperf keeps SIGPIPE's
 	 * default (for "netperf | head"): a peer's reset must be an EPIPE
-	 * reported, not a silent death.  One that came is pending on this
-	 * thread, taken here by POSIX's sigwait (which returns at once:
-	 * sigpending said it is there). */
-	sigset_t pipe_set, old, pending;
-	int rc, sig;
+	 * reported, not a silent death.  One that came is taken, without
+	 * waiting, by the backend (sendfile.h). */
+	sigset_t pipe_set, old;
+	int rc;
 
 	sigemptyset(&pipe_set);
 	sigaddset(&pipe_set, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
 	rc = tcp_send_client(run, true);
-	while (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1 &&
-	       sigwait(&pipe_set, &sig) == 0)
-		;
+	np_sendfile_take_sigpipe(&pipe_set);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return rc;
 }
