@@ -40,7 +40,7 @@ rate() {
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 printf '%-24s %14s %14s %8s\n' test old new ratio
-for spec in "UDP_RR" "TCP_RR" "TCP_STREAM" "UDP_STREAM -- -m 64"; do
+for spec in "UDP_RR" "TCP_RR" "TCP_STREAM" "UDP_STREAM -- -m 64" "TCP_SENDFILE"; do
 	case " ${ONLY:-${spec%% *}} " in *" ${spec%% *} "*) ;; *) continue ;; esac
 	: >"$tmp/o"
 	: >"$tmp/n"
