@@ -31,7 +31,8 @@ bool np_dstaddr_read(struct msghdr *msg, struct sockaddr_storage *src)
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(msg); c; c = CMSG_NXTHDR(msg, c)) {
 		struct in_addr a;
 
-		if (c->cmsg_level == IPPROTO_IPV6 && c->cmsg_type == IPV6_PKTINFO) {
+		if (c->cmsg_level == IPPROTO_IPV6 && c->cmsg_type == IPV6_PKTINFO &&
+		    c->cmsg_len >= CMSG_LEN(sizeof(struct in6_pktinfo))) {
 			struct in6_pktinfo pi;
 			struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)src;
 

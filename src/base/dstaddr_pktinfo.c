@@ -22,7 +22,8 @@ bool np_dstaddr4_take(const struct cmsghdr *c, struct in_addr *a)
 {
 	struct in_pktinfo pi;
 
-	if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_PKTINFO)
+	if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_PKTINFO ||
+	    c->cmsg_len < CMSG_LEN(sizeof(pi)))
 		return false;
 	memcpy(&pi, CMSG_DATA(c), sizeof(pi));
 	*a = pi.ipi_spec_dst;

@@ -19,7 +19,8 @@ int np_dstaddr4_enable(int fd)
 
 bool np_dstaddr4_take(const struct cmsghdr *c, struct in_addr *a)
 {
-	if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_RECVDSTADDR)
+	if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_RECVDSTADDR ||
+	    c->cmsg_len < CMSG_LEN(sizeof(*a)))
 		return false;
 	memcpy(a, CMSG_DATA(c), sizeof(*a));
 	return true;

@@ -21,7 +21,7 @@ extern const char np_dstaddr4_option[];
 /* setsockopt's result, errno as it leaves it. */
 int np_dstaddr4_enable(int fd);
 
-/* true when c is IPv4's destination message, its address in *a. */
+/* true when c is IPv4's destination message, whole, its address in *a. */
 bool np_dstaddr4_take(const struct cmsghdr *c, struct in_addr *a);
 
 #endif
