@@ -48,6 +48,7 @@ static const struct {
 	{ 1012, "NP_REFUSE_SPINNING", 16 },     /* EBUSY */
 	{ 1013, "NP_REFUSE_UNPROVEN", 89 },     /* EDESTADDRREQ */
 	{ 1014, "NP_REFUSE_EXT_TEST", 56 },     /* EBADRQC */
+	{ 1015, "NP_REFUSE_FLOWS", 24 },        /* EMFILE */
 };
 
 /* The rows of refuse_rows.h as the end of this file compiles them. */
@@ -76,7 +77,8 @@ START_TEST(test_codes_fixed)
 	ck_assert_int_eq(NP_REFUSE_EXT_TEST, 1014);
 	ck_assert_ptr_null(np_refuse_find(0));
 	ck_assert_ptr_null(np_refuse_find(87));
-	ck_assert_ptr_null(np_refuse_find(1015));
+	ck_assert_int_eq(NP_REFUSE_FLOWS, 1015);
+	ck_assert_ptr_null(np_refuse_find(1016));
 }
 END_TEST
 
@@ -125,7 +127,7 @@ START_TEST(test_describe)
 	ck_assert_str_eq(buf, "unknown refusal");
 	np_refuse_describe(1000, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "unknown refusal");
-	np_refuse_describe(1015, buf, sizeof(buf));
+	np_refuse_describe(1016, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "unknown refusal");
 
 	np_refuse_describe(87, buf, sizeof(buf));

@@ -14,4 +14,7 @@
 /* socket(2)'s arguments and result, errno as it leaves it. */
 int np_socket(int domain, int type, int protocol, unsigned flags);
 
+/* accept(2)'s, the new socket made as np_socket makes one. */
+int np_accept(int fd, unsigned flags);
+
 #endif

@@ -47,3 +47,15 @@ int np_socket(int domain, int type, int protocol, unsigned flags)
 	errno = err;
 	return -1;
 }
+
+int np_accept(int fd, unsigned flags)
+{
+	int c = accept(fd, NULL, NULL), err;
+
+	if (c < 0 || set_flags(c, flags) == 0)
+		return c;
+	err = errno;
+	close(c);
+	errno = err;
+	return -1;
+}

@@ -31,6 +31,8 @@ enum np_opts_status {
 
 /* --flows at most; CPUs in a --local-cpus/--remote-cpus list at most. */
 #define NP_MAX_FLOWS 256
+/* --flows on netserver-ng's many-flows runs (wire/many.h's). */
+#define NP_MAX_MANY_FLOWS 100000
 #define NP_MAX_CPU_LIST 1024
 #define NP_MAX_CPU_ID 65535
 
@@ -75,6 +77,10 @@ struct np_opts {
 	const char *rfill;           /* -F ,R: netserver-ng never opens it */
 	/* netperf-ng's own (long options only). */
 	int flows;                   /* --flows: parallel flows, 1 = classic */
+	int threads;                 /* --threads: event loops, 0 = the CPUs */
+	int num_ports;               /* --num-ports: netserver's per thread, 0 = by N */
+	bool per_flow;               /* --per-flow: every flow in the report */
+	bool rst_close;              /* --rst-close: TCP_CRR's close is a reset */
 	int nlcpus, nrcpus;          /* --local-cpus/--remote-cpus: flow i runs */
 	int lcpus[NP_MAX_CPU_LIST];  /* on list[i % n] */
 	int rcpus[NP_MAX_CPU_LIST];
@@ -153,6 +159,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 #define NS_DEFAULT_AUTH_FAILURES 10.0   /* per minute and prefix */
 #define NS_DEFAULT_MAX_TEST_S 3600
 #define NS_DEFAULT_MAX_MEMORY ((uint64_t)128 << 20)
+#define NS_DEFAULT_MAX_FLOWS 100000
 #define NS_DEFAULT_CONTROL_TIMEOUT_S 30
 #define NS_DEFAULT_LOG_RATE 5.0         /* lines per second */
 /* -Z: connections still proving their passphrase (unproven.h), a pool
@@ -186,6 +193,7 @@ struct ns_opts {
 	double auth_failures;        /* --max-auth-failures, per minute and prefix */
 	int max_test_s;              /* --max-test-time */
 	uint64_t max_memory;         /* --max-session-memory */
+	int max_flows;               /* --max-flows: one session's many-flows run */
 	uint64_t max_total_memory;   /* --max-memory; 0 = from net.ipv4.tcp_mem */
 	int max_spinning;            /* --max-spinning; -1 = half the CPUs */
 	bool no_host_facts;          /* --no-host-facts */

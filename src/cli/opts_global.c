@@ -414,10 +414,23 @@ const struct optrow np_global_rows[] = {
  * changes meaning. */
 const struct optrow np_global_long_rows[] = {
 	{ .name = "flows", .flags = OPT_LONG, .kind = OPT_INT, NP_AT(flows), OPT_JSON("flows"),
-	  .min = 1, .max = NP_MAX_FLOWS, .unit = "flows", .def = 1, .metavar = "N",
-	  .help = "Run N flows of the test at once, each with its\n"
-		  "own control and data connection; prints each\n"
-		  "flow and their SUM (1)" },
+	  .min = 1, .max = NP_MAX_MANY_FLOWS, .unit = "flows", .def = 1, .metavar = "N",
+	  .help = "Run N flows of the test at once (up to 100000)\n"
+		  "on --threads event loops and one control\n"
+		  "connection; prints their SUM and spread (1)" },
+	{ .name = "threads", .flags = OPT_LONG, .kind = OPT_INT, NP_AT(threads), OPT_JSON("threads"),
+	  .min = 1, .max = 64, .unit = "threads", .def = 0, .metavar = "T",
+	  .help = "Event-loop threads for --flows, on each side\n(the online CPUs, at most N)" },
+	{ .name = "num-ports", .flags = OPT_LONG, .kind = OPT_INT, NP_AT(num_ports),
+	  OPT_JSON("num_ports"), .min = 1, .max = 64, .unit = "ports", .def = 0, .metavar = "P",
+	  .help = "netserver data ports per thread for --flows\n"
+		  "(one per 10000 flows: room for ephemeral ports)" },
+	{ .name = "per-flow", .flags = OPT_LONG, .kind = OPT_FLAG, NP_AT(per_flow),
+	  OPT_JSON("per_flow"), .metavar = "",
+	  .help = "With --flows: a line (-J: an object) for every\nflow" },
+	{ .name = "rst-close", .flags = OPT_LONG, .kind = OPT_FLAG, NP_AT(rst_close),
+	  OPT_JSON("rst_close"), .metavar = "",
+	  .help = "--flows TCP_CRR: end each connection with a\nreset (no TIME_WAIT)" },
 	{ .name = "local-cpus", .flags = OPT_LONG, .kind = OPT_CPUS, NP_AT2(lcpus[0], nlcpus),
 	  .metavar = "list",
 	  .help = "CPUs the flows run on here, spread in turn\n(e.g. 0-3,6)" },

@@ -30,6 +30,7 @@
 #include "cli/say.h"
 #include "client/flow.h"
 #include "client/interim.h"
+#include "client/many_run.h"
 #include "client/measure.h"
 #include "client/preflight.h"
 #include "client/progress.h"
@@ -70,7 +71,10 @@ struct client {
 	FILE *out, *err;
 	const struct output *show;    /* the output the command line chose */
 	const char *host;             /* the control host, as named */
-	int n;                        /* flows: 1 without --flows */
+	int n;                        /* flows: 1 without --flows, and on a
+				       * many-flows run (one control connection) */
+	uint32_t many;                /* a many-flows run's workload, 0: none */
+	struct np_many_keep keep;     /* what it leaves for the report */
 	struct np_flow *flows;
 	struct np_result *fs;         /* each flow's last iteration */
 	struct np_plan p;
@@ -131,7 +135,9 @@ static int text_end(struct client *c, int rc)
 		return rc;
 	if (!c->sw.sizes) {
 		rep.res = c->s;
-		if (c->o->flows > 1)
+		if (c->many)
+			np_report_flows_body(c->out, &rep, c->keep.fs, c->keep.nfs);
+		else if (c->o->flows > 1)
 			np_report_flows_body(c->out, &rep, c->fs, c->n);
 		else
 			np_report_body(c->out, &rep);
@@ -159,7 +165,8 @@ static int json_end(struct client *c, int rc)
 	const struct np_confidence_rule rule = { c->o->confidence, c->o->conf_level,
 						  c->o->conf_width, c->o->result_only };
 	const char *warnings[NP_SAY_WARNINGS];
-	struct np_json_run x = { c->n > 1 ? c->fs : NULL, c->n, NULL, warnings,
+	struct np_json_run x = { c->many ? c->keep.fs : c->n > 1 ? c->fs : NULL,
+				 c->many ? c->keep.nfs : c->n, NULL, warnings,
 				 c->msgs.nwarnings, c->sw.sizes, c->sw.got.res, c->sw.got.done,
 				 c->started, { 0, 0 } };
 	struct np_report rep = c->head;
@@ -229,8 +236,9 @@ static void client_start(struct client *c, const struct np_opts *o, FILE *out, F
 	c->err = err;
 	c->show = o->json ? &json_output : &text_output;
 	c->host = o->host ? o->host : o->family == AF_INET6 ? "::1" : "localhost";
-	c->n = o->flows > 1 ? o->flows : 1;
 	c->sw.sizes = o->sweep.n > 0 ? &o->sweep : NULL;
+	c->many = o->flows > 1 && !c->sw.sizes && !o->no_control ? np_many_kind_of(o) : 0;
+	c->n = o->flows > 1 && !c->many ? o->flows : 1;
 	r->o = o;
 	r->verbosity = o->verbosity;
 	r->headers = o->headers;
@@ -267,6 +275,13 @@ static int client_prepare(struct client *c)
 	/* --batch, --gso: 2 a usage error, 1 what the kernel lacks. */
 	if ((rc = np_preflight_check(o, c->err)) != 0)
 		return rc;
+	if (o->flows > NP_MAX_FLOWS && !c->many) {
+		np_fail(c->err, "--flows %d: over %d flows only TCP_RR, TCP_CRR, UDP_RR, "
+			"TCP_STREAM, TCP_MAERTS and UDP_STREAM run (on netserver-ng, without "
+			"--sweep or -N); %s runs a session a flow", o->flows, NP_MAX_FLOWS,
+			o->test->name);
+		return 2;
+	}
 	if (np_sigint_open() < 0) {
 		np_fail(c->err, "pipe: %s", strerror(errno));
 		return 1;
@@ -321,12 +336,63 @@ static int client_connect(struct client *c)
 	return 0;
 }
 
+/* A many-flows run that netserver does not do (netserver 2.7.1): a
+ * session a flow, as before, within their limit. */
+static int many_fallback(struct client *c)
+{
+	const struct np_opts *o = c->o;
+	struct np_addr peer;
+	struct np_flow *f;
+	struct np_result *fs;
+
+	if (o->flows > NP_MAX_FLOWS)
+		return np_fail(c->err, "--flows %d: netserver is not netserver-ng (it does not "
+			       "know the many-flows request), and a session a flow goes to %d "
+			       "flows at most", o->flows, NP_MAX_FLOWS);
+	np_warn(c->err, "--flows: netserver is not netserver-ng (it does not know the "
+		"many-flows request): each of the %d flows runs a session of its own",
+		o->flows);
+	f = realloc(c->flows, (size_t)o->flows * sizeof(*f));
+	if (f)
+		c->flows = f;
+	fs = realloc(c->fs, (size_t)o->flows * sizeof(*fs));
+	if (fs)
+		c->fs = fs;
+	if (!f || !fs)
+		return np_fail(c->err, "out of memory for %d flows", o->flows);
+	memset(c->fs, 0, (size_t)o->flows * sizeof(*c->fs));
+	for (int i = 1; i < o->flows; i++) {
+		c->flows[i] = (struct np_flow){ .ctl = -1, .fill_fd = -1, .file_fd = -1, .index = i };
+		c->flows[i].lcpu = flow_cpu(o->lcpus, o->nlcpus, i, -1);
+		c->flows[i].rcpu = flow_cpu(o->rcpus, o->nrcpus, i, o->rcpu_bind);
+		c->n = i + 1;
+		if (np_flow_prepare(o, &c->flows[i], c->err) < 0 ||
+		    np_flow_connect(o, c->host, &c->flows[i], &peer, c->err) < 0)
+			return -1;
+		c->flows[i].head = &c->head;
+		c->flows[i].out = c->out;
+		c->flows[i].interim = c->show->interim;
+	}
+	c->many = 0;
+	return 0;
+}
+
 /* Step 4: the iterations (-i/-I), or --sweep's sizes, each measured
  * so; netserver's goodbye once all went well. */
 static int client_measure(struct client *c)
 {
 	struct np_sweep_loop *w = &c->sw;
 
+	if (c->many) {
+		int r = np_many_measure(&c->p, &c->flows[0], &c->t, &c->s, &c->keep, c->err);
+
+		if (r < 0 || (r == 1 && many_fallback(c) < 0))
+			return 1;
+		if (r == 0) {
+			np_flow_goodbye(&c->flows[0]);
+			return 0;
+		}
+	}
 	if (!w->sizes) {
 		if (np_measure(&c->p, c->flows, c->fs, c->n, &c->t, &c->s, c->err) < 0)
 			return 1;
@@ -351,6 +417,7 @@ static void client_release(struct client *c)
 		np_flow_release(&c->flows[i]);
 	free(c->flows);
 	free(c->fs);
+	np_many_keep_free(&c->keep);
 	np_sweep_loop_free(&c->sw);
 	np_progress_close(&c->progress);
 }

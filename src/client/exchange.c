@@ -391,6 +391,12 @@ int np_exchange_results(const struct np_plan *p, struct np_flow *flow, struct np
 	return 0;
 }
 
+void np_exchange_host_facts(struct np_flow *flow, FILE *err)
+{
+	if (!flow->facts_asked)
+		ask_host_facts(flow, err);
+}
+
 /* A data connection that broke under the test may be netserver's doing:
  * it ends a test at one of its limits (--max-test-time cuts a counted
  * one), closes its data socket and sends its results with the reason.

@@ -51,5 +51,7 @@ void np_exchange_no_control_results(struct np_result *s);
 
 /* netperf's goodbye: half-close, let netserver close, then close. */
 void np_exchange_goodbye(int ctl);
+/* netserver-ng's host facts (NP_NG_FACTS), asked once a connection. */
+void np_exchange_host_facts(struct np_flow *flow, FILE *err);
 
 #endif

@@ -38,6 +38,7 @@
 #include "daemon/gate.h"
 #include "daemon/log.h"
 #include "daemon/privdrop.h"
+#include "base/fdlimit.h"
 #include "daemon/refusal.h"
 #include "daemon/session.h"
 #include "daemon/unproven.h"
@@ -652,6 +653,7 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 		.data = &sv->data,
 		.max_test_s = o->max_test_s,
 		.max_memory = o->max_memory,
+		.max_flows = o->max_flows,
 		.max_total_memory = total,
 		.control_timeout_s = o->control_timeout_s,
 		.refuse_options = o->refuse_options,
@@ -701,6 +703,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "netserver: %s\n", why);
 		return 1;
 	}
+	/* --max-flows' descriptors (a TCP_CRR flow may hold two), taken
+	 * while root may still raise the hard limit. */
+	(void)np_fd_limit_raise(2L * o.max_flows + 1024);
 	/* The port is bound: root is no longer needed. */
 	if (np_priv_drop(o.user, NP_DEFAULT_MEMLOCK, why, sizeof(why)) < 0) {
 		fprintf(stderr, "netserver: %s\n", why);

@@ -28,6 +28,7 @@
 #include "base/units.h"
 #include "daemon/log.h"
 #include "daemon/session_steps.h"
+#include "wire/many.h"
 #include "host/cpu.h"
 #include "host/facts.h"
 #include "run/reqfields.h"
@@ -235,6 +236,10 @@ static int serve_request(struct session *s, int32_t type)
 		return np_ctl_send(s->ctl, s->msg, NP_SEND_TIMEOUT_MS);
 	case NP_NG_FACTS:
 		return serve_facts(s);
+	case NP_NG_MANY:
+	case NP_NG_MANY_GO:
+	case NP_NG_MANY_END:
+		return np_sess_many(s, type);
 	default:
 		if (np_legacy_is_request(type))
 			return serve_test(s, type);
@@ -271,7 +276,7 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 	np_sock_liveness(ctl, rules->control_timeout_s);
 	for (;;) {
 		size_t got = 0;
-		int r = np_ctl_recv(ctl, s.msg, NP_REQUEST_TIMEOUT_MS, &got);
+		int r = np_ctl_recv(ctl, s.msg, np_sess_many_timeout_ms(&s), &got);
 
 		if (r == 0) {
 			rc = NP_SESSION_OK;
@@ -284,6 +289,7 @@ int np_session_run(int ctl, const struct np_session_rules *rules)
 		if (serve_request(&s, np_wire_type(s.msg)) < 0)
 			break;
 	}
+	np_sess_many_end(&s);
 	free(s.cpu0);
 	free(s.cpu1);
 	return rc;

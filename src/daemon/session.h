@@ -27,6 +27,7 @@ struct np_session_rules {
 	const char *refuse_options;         /* --refuse-option list; NULL = none */
 	const char *allow_options;          /* --allow-option list; NULL = none */
 	bool host_facts;                    /* false: --no-host-facts */
+	int max_flows;                      /* --max-flows: one many-flows run's */
 	/* The daemon's budgets (NULL: none could be made) and this
 	 * session's cell in them. */
 	struct np_budget *budget;

@@ -24,6 +24,7 @@
 #include "wire/wire.h"
 
 struct np_cpu_snapshot;
+struct np_many_server;
 
 struct session {
 	int ctl;
@@ -49,6 +50,11 @@ struct session {
 	bool ng;
 	uint32_t ng_test_id;
 	int32_t reply_type;            /* what a refusal of it is sent as */
+	/* A many-flows run (session_many.c), NULL when none: at most one a
+	 * session, torn down when the session ends. */
+	struct np_many_server *many;
+	int many_length_s;             /* its data phases' longest */
+	uint32_t many_flows;
 	uint8_t msg[NP_MSG_SIZE];
 };
 
@@ -72,6 +78,14 @@ struct test_state {
 	bool proof_asked;              /* ... its declared data address echoes */
 	struct np_omni_results res;
 };
+
+/* NP_NG_MANY, NP_NG_MANY_GO, NP_NG_MANY_END (session_many.c); < 0 ends
+ * the session. */
+int np_sess_many(struct session *s, int32_t type);
+/* The many-flows run's end, with the session's. */
+void np_sess_many_end(struct session *s);
+/* How long the control connection may stay silent now. */
+int np_sess_many_timeout_ms(const struct session *s);
 
 /* Refuse the request being served: serv_errno err to the client (with
  * why, to a netperf-ng), why to the log; -1, which ends the session. */

@@ -167,6 +167,16 @@ static bool latency_there(const struct np_report *r)
 	return r->res.latency && r->res.hist;
 }
 
+static bool many_there(const struct np_report *r)
+{
+	return r->res.many.present;
+}
+
+static bool connect_there(const struct np_report *r)
+{
+	return r->res.many.present && r->res.many.conn;
+}
+
 const struct np_group_row np_groups[NP_GROUPS] = {
 	[NP_G_NONE] = { NP_G_NONE, NULL, NULL },
 	[NP_G_RESULT] = { NP_G_NONE, "result", NULL },
@@ -189,6 +199,8 @@ const struct np_group_row np_groups[NP_GROUPS] = {
 	[NP_G_UDP] = { NP_G_RESULT, "udp", udp_there },
 	[NP_G_LATENCY] = { NP_G_RESULT, "latency_us", latency_there },
 	[NP_G_HISTOGRAM] = { NP_G_LATENCY, "histogram_ns", NULL },
+	[NP_G_MANY] = { NP_G_RESULT, "many_flows", many_there },
+	[NP_G_CONNECT] = { NP_G_MANY, "connect_us", connect_there },
 };
 
 bool np_group_present(enum np_group g, const struct np_report *r)

@@ -114,6 +114,7 @@ enum np_group {
 	NP_G_CPU, NP_G_LCPU, NP_G_RCPU,
 	NP_G_TCP, NP_G_UDP,
 	NP_G_LATENCY, NP_G_HISTOGRAM,
+	NP_G_MANY, NP_G_CONNECT,        /* a many-flows run's spread; TCP_CRR -j */
 	NP_GROUPS
 };
 

@@ -355,6 +355,30 @@ static void fields_flows(FILE *out, const struct np_report *sum, const struct np
 	fflush(out);
 }
 
+/* A many-flows run: the flows' spread and the set-up, under the SUM. */
+static void many_block(FILE *out, const struct np_report *r)
+{
+	const struct np_many_figures *m = &r->res.many;
+	const char *unit = np_unit_label(r->unit);
+
+	if (!m->present)
+		return;
+	fprintf(out, "\n%d flows on %d threads, set up in %.3f s (not in the rates)\n",
+		m->flows, m->threads, m->setup_s);
+	fprintf(out, "Per-flow rate (%s/s): min %.2f  p10 %.2f  median %.2f  p90 %.2f  max %.2f\n", unit,
+		m->rate_min, m->rate_p10, m->rate_p50, m->rate_p90, m->rate_max);
+	fprintf(out, "Jain's fairness index %.4f\n", m->jain);
+	if (r->res.latency)
+		fprintf(out, "Transaction time (us): p50 %d  p90 %d  p99 %d  max %d\n",
+			r->res.lat_p50, r->res.lat_p90, r->res.lat_p99, r->res.lat_max);
+	if (m->conn)
+		fprintf(out, "connect() time (us): p50 %.1f  p90 %.1f  p99 %.1f  max %.1f\n",
+			m->conn_p50, m->conn_p90, m->conn_p99, m->conn_max);
+	if (m->unproven)
+		fprintf(out, "netserver turned away %llu connections or datagrams without the "
+			"run's token\n", (unsigned long long)m->unproven);
+}
+
 static void table_flows(FILE *out, const struct np_report *sum, const struct np_result *flows,
 			int n)
 {
@@ -400,6 +424,7 @@ static void table_flows(FILE *out, const struct np_report *sum, const struct np_
 		free(line);
 	}
 	print_sum_line(out, data);
+	many_block(out, sum);
 	/* -v 2's blocks: what it prints beyond -v 1's table, then what the
 	 * data ran on (the first flow's ends). */
 	if (extra && strncmp(extra, full, flen) == 0)

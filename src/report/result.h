@@ -68,6 +68,21 @@ struct np_interim {
 	double ending;         /* wall clock at its end, seconds since 1970 */
 };
 
+/* A many-flows run (--flows on netserver-ng: client/many_run.c): how
+ * its flows fared beside the SUM; present false otherwise. */
+struct np_many_figures {
+	bool present;
+	int flows, threads;
+	double setup_s;                /* every flow connected and proven */
+	/* The flows' rates in the report's unit: spread and fairness. */
+	double rate_min, rate_p10, rate_p50, rate_p90, rate_max, jain;
+	uint64_t unproven;             /* netserver turned away, without the token */
+	uint64_t timeouts;             /* UDP_RR requests sent again */
+	/* TCP_CRR with -j: connect() times, microseconds. */
+	bool conn;
+	double conn_p50, conn_p90, conn_p99, conn_max;
+};
+
 struct np_result {
 	/* Figures: means over iterations where netperf prints means. */
 	double elapsed;        /* netperf's own seconds */
@@ -162,6 +177,8 @@ struct np_result {
 	const struct np_interim *interim;
 	int ninterim;
 	uint64_t interim_dropped;
+
+	struct np_many_figures many;
 };
 
 #endif

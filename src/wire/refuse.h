@@ -43,6 +43,9 @@ enum np_refuse_code {
 	/* The extension's magic with a test id this netserver does not know
 	 * (doc/extension.md). */
 	NP_REFUSE_EXT_TEST = 1014,
+	/* A many-flows run past netserver's --max-flows or its file
+	 * descriptors (doc/protocol.md, "Many flows"). */
+	NP_REFUSE_FLOWS = 1015,
 };
 /* The numbers reserved for codes: one a newer netserver-ng sends that
  * this netperf does not know is still a refusal, not an errno. */

@@ -57,6 +57,9 @@
 	  "than the control connection's more than it receives only once that " \
 	  "address has echoed its cookie (its log says which test and sizes)") \
 	X(NP_REFUSE_EXT_TEST, 56 /* EBADRQC */, "Invalid request code", \
-	  "that netserver-ng does not have this test (an older version?)")
+	  "that netserver-ng does not have this test (an older version?)") \
+	X(NP_REFUSE_FLOWS, 24 /* EMFILE */, "Too many open files", \
+	  "the run asks more flows than netserver's --max-flows allows, or " \
+	  "more file descriptors than netserver has (its log says which)")
 
 #endif

@@ -1,0 +1,749 @@
+/*
+ * mclient.c - netperf's threads of a many-flows run (mclient.h): the
+ * set-up (connect, hello) and each data phase, an event loop a thread.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "many/mclient.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "base/bindport.h"
+#include "base/evloop.h"
+#include "base/kcall.h"
+#include "client/start_gate.h"
+#include "host/cpu.h"
+#include "many/mconn.h"
+
+#define EVENTS 256
+#define CONNECTS_IN_FLIGHT 256    /* a thread's set-up: SYNs outstanding */
+#define HELLO_RESEND_NS 200000000u
+#define UDP_STALL_NS 1000000000u  /* UDP_RR: a request lost, sent again */
+#define BUF_MIN 65536
+
+enum { ST_IDLE, ST_CONNECTING, ST_HELLO, ST_READY, ST_DONE };
+
+struct mthread {
+	struct np_many_client *mc;
+	int index;
+	pthread_t tid;
+	struct np_evloop *loop;
+	struct np_event ev[EVENTS];
+	uint8_t *buf;
+	size_t buflen;
+	struct np_hist *lat, *conn;
+	uint64_t timeouts;
+	uint64_t end_ns;              /* when this thread's phase ended */
+	int rc;
+	char why[200];
+};
+
+struct np_many_client {
+	struct np_many_plan p;
+	struct np_mconn *c;           /* flows */
+	uint64_t *base;               /* each flow's count at the phase's start */
+	uint64_t *per_flow;
+	uint64_t *mark;               /* UDP_RR: units at the last stall check;
+				       * TCP_CRR -j: the connect's start */
+	uint64_t *ring;               /* -j: send times, burst a flow */
+	uint32_t *ring_head;
+	struct mthread *t;
+	struct np_start_gate gate;
+	atomic_bool stop;             /* a thread failed: the others end */
+	/* The phase's settings, written before the gate opens. */
+	uint64_t deadline_ns, count;
+	bool setup;                   /* which thread body runs */
+	const struct sockaddr *to[NP_MANY_MAX_SOCKS];
+	struct sockaddr_storage to_ss[NP_MANY_MAX_SOCKS];
+	socklen_t to_len;
+	uint8_t *zeros;               /* what a request carries */
+};
+
+static bool is_udp(uint32_t kind)
+{
+	return kind == NP_MANY_UDP_RR || kind == NP_MANY_UDP_STREAM;
+}
+
+long np_many_fds_needed(uint32_t kind, int flows, int threads)
+{
+	(void)kind;
+	/* A socket a flow, a loop a thread, and room for the rest. */
+	return (long)flows + threads + 64;
+}
+
+static int fail(struct mthread *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(struct mthread *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (t->rc == 0) {
+		va_start(ap, fmt);
+		vsnprintf(t->why, sizeof(t->why), fmt, ap);
+		va_end(ap);
+	}
+	t->rc = -1;
+	atomic_store(&t->mc->stop, true);
+	return -1;
+}
+
+/* ---- Sockets ----------------------------------------------------------- */
+
+/* Flow i's socket, connecting (TCP) or connected (UDP); 0 or -1. */
+static int open_flow(struct mthread *t, struct np_mconn *c)
+{
+	struct np_many_client *mc = t->mc;
+	const struct np_many_plan *p = &mc->p;
+	const int type = is_udp(p->kind) ? SOCK_DGRAM : SOCK_STREAM;
+	int fd = np_mconn_socket(p->server.ss.ss_family, type, p->sndbuf, p->rcvbuf, p->nodelay);
+
+	if (fd < 0)
+		return fail(t, "flow %u: socket: %s", c->flow + 1, strerror(errno));
+	if (p->bind_local) {
+		(void)np_bind_port_late(fd);
+		if (bind(fd, (const struct sockaddr *)&p->local.ss, p->local.len) < 0) {
+			close(fd);
+			return fail(t, "flow %u: bind to the local data address: %s", c->flow + 1,
+				    strerror(errno));
+		}
+	}
+	if (connect(fd, mc->to[c->flow % (uint32_t)p->nsocks], mc->to_len) < 0 &&
+	    errno != EINPROGRESS) {
+		int e = errno;
+
+		close(fd);
+		return fail(t, "flow %u: connect to netserver's data port %u: %s", c->flow + 1,
+			    p->ports[c->flow % (uint32_t)p->nsocks], strerror(e));
+	}
+	c->fd = fd;
+	c->in_part = 0;
+	return 0;
+}
+
+/* Closes a flow's socket: TCP_CRR's with a reset when asked. */
+static void close_flow(struct mthread *t, struct np_mconn *c)
+{
+	if (c->fd < 0)
+		return;
+	if (c->mask)
+		(void)np_evloop_del(t->loop, c->fd);
+	if (t->mc->p.rst_close) {
+		struct linger l = { 1, 0 };
+
+		(void)setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
+	}
+	close(c->fd);
+	c->fd = -1;
+	c->mask = 0;
+}
+
+/* The loop watches c for mask (0: not at all). */
+static int watch(struct mthread *t, struct np_mconn *c, unsigned mask)
+{
+	int r = 0;
+
+	if (mask == c->mask)
+		return 0;
+	if (mask == 0)
+		r = np_evloop_del(t->loop, c->fd);
+	else if (c->mask == 0)
+		r = np_evloop_add(t->loop, c->fd, mask, c);
+	else
+		r = np_evloop_mod(t->loop, c->fd, mask, c);
+	if (r < 0)
+		return fail(t, "flow %u: event loop: %s", c->flow + 1, strerror(errno));
+	c->mask = (uint8_t)mask;
+	return 0;
+}
+
+/* The hello on a connected socket, and the first then bytes queued
+ * (TCP_CRR's request) in the same segment: one send, so that no Nagle
+ * wait comes between them.  A fresh socket takes it whole, or the rest
+ * stays queued. */
+static int send_hello(struct mthread *t, struct np_mconn *c, bool with_data)
+{
+	uint8_t h[NP_MANY_HELLO_LEN];
+	struct iovec iov[2] = { { h, sizeof(h) }, { t->mc->zeros, 0 } };
+	struct msghdr m = { .msg_iov = iov, .msg_iovlen = 2 };
+	ssize_t n;
+
+	if (with_data && c->out_left > 0 && !c->dgram)
+		iov[1].iov_len = c->out_left < t->buflen ? (size_t)c->out_left : t->buflen;
+	np_many_hello(t->mc->p.token, c->flow, h);
+	n = sendmsg(c->fd, &m, MSG_NOSIGNAL);
+	if (n < (ssize_t)sizeof(h))
+		return fail(t, "flow %u: sending its hello: %s", c->flow + 1,
+			    n < 0 ? strerror(errno) : "a short send");
+	c->out_left -= (uint64_t)n - sizeof(h);
+	return 0;
+}
+
+/* A TCP connect that finished: its error, or 0. */
+static int connect_result(int fd)
+{
+	int err = 0;
+	socklen_t len = sizeof(err);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) < 0)
+		return errno;
+	return err;
+}
+
+/* ---- Set-up: connect every flow, send its hello --------------------- */
+
+static void *setup_main(struct mthread *t)
+{
+	struct np_many_client *mc = t->mc;
+	const struct np_many_plan *p = &mc->p;
+	const uint32_t T = (uint32_t)p->threads, N = (uint32_t)p->flows;
+	const bool udp = is_udp(p->kind);
+	const uint64_t end = np_mconn_clock() + (uint64_t)(p->setup_timeout_s * 1e9);
+	uint32_t next = (uint32_t)t->index, pending = 0, left = 0;
+	uint64_t resend = 0;
+
+	for (uint32_t i = (uint32_t)t->index; i < N; i += T)
+		left++;
+	while (left > 0 && t->rc == 0 && !atomic_load(&mc->stop)) {
+		uint64_t now;
+		int n;
+
+		/* Open more while few are in flight. */
+		for (; next < N && pending < CONNECTS_IN_FLIGHT; next += T) {
+			struct np_mconn *c = &mc->c[next];
+
+			if (open_flow(t, c) < 0)
+				break;
+			if (udp) {
+				if (send_hello(t, c, false) < 0 || watch(t, c, NP_EV_READ) < 0)
+					break;
+				c->state = ST_HELLO;
+			} else {
+				c->state = ST_CONNECTING;
+				if (watch(t, c, NP_EV_WRITE) < 0)
+					break;
+			}
+			pending++;
+		}
+		if (t->rc)
+			break;
+		now = np_mconn_clock();
+		if (now >= end)
+			return fail(t, "set-up: %u of this thread's flows did not join within %g s",
+				    left, p->setup_timeout_s), NULL;
+		n = np_evloop_wait(t->loop, t->ev, EVENTS, 100);
+		if (n < 0) {
+			fail(t, "event loop: %s", strerror(errno));
+			break;
+		}
+		for (int k = 0; k < n; k++) {
+			struct np_mconn *c = t->ev[k].data;
+
+			if (c->state == ST_CONNECTING) {
+				int e = connect_result(c->fd);
+
+				if (e)
+					return fail(t, "flow %u: connect to netserver's data port %u: %s",
+						    c->flow + 1, p->ports[c->flow % (uint32_t)p->nsocks],
+						    strerror(e)), NULL;
+				if (send_hello(t, c, false) < 0 || watch(t, c, 0) < 0)
+					return NULL;
+			} else if (c->state == ST_HELLO) {
+				uint8_t h[NP_MANY_HELLO_LEN + 1];
+				ssize_t r = np_recv(c->fd, h, sizeof(h), 0);
+
+				if (r < 0 && (errno == EAGAIN || errno == EINTR))
+					continue;
+				if (r < 0)
+					return fail(t, "flow %u: netserver's data port %u: %s", c->flow + 1,
+						    p->ports[c->flow % (uint32_t)p->nsocks],
+						    strerror(errno)), NULL;
+				if (r != NP_MANY_HELLO_LEN ||
+				    np_many_hello_check(h, p->token, N) != (int64_t)c->flow)
+					continue;
+				if (watch(t, c, 0) < 0)
+					return NULL;
+			} else {
+				continue;
+			}
+			c->state = ST_READY;
+			pending--;
+			left--;
+		}
+		/* A UDP hello (or its answer) lost: again. */
+		now = np_mconn_clock();
+		if (udp && now >= resend) {
+			for (uint32_t i = (uint32_t)t->index; resend && i < next; i += T)
+				if (mc->c[i].state == ST_HELLO && send_hello(t, &mc->c[i], false) < 0)
+					return NULL;
+			resend = now + HELLO_RESEND_NS;
+		}
+	}
+	return NULL;
+}
+
+/* ---- The data phase ------------------------------------------------- */
+
+/* -j: a request queued at now (the flow's ring of burst send times). */
+static inline void lat_sent(struct np_many_client *mc, uint32_t flow, uint64_t now)
+{
+	uint32_t b = (uint32_t)mc->p.burst, h = mc->ring_head[flow];
+
+	mc->ring[(size_t)flow * b + h % b] = now;
+	mc->ring_head[flow] = h + 1;
+}
+
+/* -j: k responses came at now; the oldest requests were theirs. */
+static inline void lat_done(struct mthread *t, uint32_t flow, int k, uint64_t now)
+{
+	struct np_many_client *mc = t->mc;
+	const uint32_t b = (uint32_t)mc->p.burst;
+
+	for (int i = 0; i < k; i++) {
+		/* In flight: burst of them, the oldest burst back. */
+		uint32_t oldest = mc->ring_head[flow] - b;
+		uint64_t at = mc->ring[(size_t)flow * b + oldest % b];
+
+		if (at && now >= at)
+			np_hist_add(t->lat, now - at);
+		lat_sent(mc, flow, now);
+	}
+}
+
+/* After a flow's I/O: watch for room only while it has bytes to send. */
+static int rewatch(struct mthread *t, struct np_mconn *c)
+{
+	unsigned mask = c->mode == NP_MC_SEND ? NP_EV_WRITE : NP_EV_READ;
+
+	if (c->mode == NP_MC_PINGPONG && c->out_left > 0)
+		mask |= NP_EV_WRITE;
+	return watch(t, c, mask);
+}
+
+/* TCP_CRR: the next connection of a flow. */
+static int crr_connect(struct mthread *t, struct np_mconn *c)
+{
+	if (t->mc->p.latency)
+		t->mc->mark[c->flow] = np_mconn_clock();
+	c->out_left = 0;
+	if (open_flow(t, c) < 0)
+		return -1;
+	c->state = ST_CONNECTING;
+	return watch(t, c, NP_EV_WRITE);
+}
+
+/* TCP_CRR: one flow's event. */
+static int crr_event(struct mthread *t, struct np_mconn *c, unsigned ev)
+{
+	const struct np_many_plan *p = &t->mc->p;
+
+	if (c->state == ST_CONNECTING) {
+		int e = connect_result(c->fd);
+
+		if (e)
+			return fail(t, "flow %u: connect to netserver's data port %u: %s",
+				    c->flow + 1, p->ports[c->flow % (uint32_t)p->nsocks], strerror(e));
+		if (p->latency)
+			np_hist_add(t->conn, np_mconn_clock() - t->mc->mark[c->flow]);
+		c->out_left = (uint64_t)p->req_size;
+		if (send_hello(t, c, true) < 0)
+			return -1;
+		c->state = ST_READY;
+		return rewatch(t, c);
+	}
+	if (ev & (NP_EV_READ | NP_EV_ERROR)) {
+		uint64_t before = c->units;
+		int k = np_mconn_read(c, t->buf, t->buflen);
+
+		if (k < 0)
+			return fail(t, "flow %u: netserver %s", c->flow + 1,
+				    errno ? strerror(errno) : "closed the connection");
+		if (c->units > before) {
+			/* The response: this transaction is over. */
+			if (p->latency)
+				np_hist_add(t->lat, np_mconn_clock() - t->mc->mark[c->flow]);
+			close_flow(t, c);
+			if (t->mc->count && c->units - t->mc->base[c->flow] >= t->mc->count) {
+				c->state = ST_DONE;
+				return 1;
+			}
+			return crr_connect(t, c);
+		}
+	}
+	if ((ev & NP_EV_WRITE) && np_mconn_write(c, t->mc->zeros, t->buflen, 1) < 0)
+		return fail(t, "flow %u: send: %s", c->flow + 1, strerror(errno));
+	return rewatch(t, c);
+}
+
+/* A flow's event: 1 when the flow made its count, 0, or -1. */
+static int flow_event(struct mthread *t, struct np_mconn *c, unsigned ev)
+{
+	struct np_many_client *mc = t->mc;
+	const bool lat = mc->p.latency;
+
+	if (mc->p.kind == NP_MANY_TCP_CRR)
+		return crr_event(t, c, ev);
+	if (ev & (NP_EV_READ | NP_EV_ERROR)) {
+		int k = np_mconn_read(c, t->buf, t->buflen);
+
+		if (k < 0 && c->mode == NP_MC_SEND && errno == 0)
+			k = 0;
+		if (k < 0)
+			return fail(t, "flow %u: netserver %s", c->flow + 1,
+				    errno ? strerror(errno) : "closed the connection");
+		if (k > 0 && lat)
+			lat_done(t, c->flow, k, np_mconn_clock());
+		if (mc->count && c->mode == NP_MC_PINGPONG &&
+		    c->units - mc->base[c->flow] >= mc->count) {
+			c->state = ST_DONE;
+			(void)watch(t, c, 0);
+			return 1;
+		}
+	}
+	if ((ev & NP_EV_WRITE) || (c->mode == NP_MC_PINGPONG && c->out_left > 0)) {
+		if (np_mconn_write(c, c->mode == NP_MC_PINGPONG ? mc->zeros : t->buf, t->buflen,
+				   c->dgram ? 8 : 1) < 0)
+			return fail(t, "flow %u: send: %s", c->flow + 1, strerror(errno));
+	}
+	return rewatch(t, c);
+}
+
+/* UDP_RR: a flow whose count has not moved for UDP_STALL_NS lost a
+ * datagram (its request or the response): a request again. */
+static void udp_stalls(struct mthread *t)
+{
+	struct np_many_client *mc = t->mc;
+	const uint32_t T = (uint32_t)mc->p.threads;
+
+	for (uint32_t i = (uint32_t)t->index; i < (uint32_t)mc->p.flows; i += T) {
+		struct np_mconn *c = &mc->c[i];
+
+		if (c->state != ST_DONE && c->units == mc->mark[i] && c->out_left == 0) {
+			c->out_left += c->out_unit;
+			t->timeouts++;
+			(void)flow_event(t, c, NP_EV_WRITE);
+		}
+		mc->mark[i] = c->units;
+	}
+}
+
+static void *phase_main(struct mthread *t)
+{
+	struct np_many_client *mc = t->mc;
+	const struct np_many_plan *p = &mc->p;
+	const uint32_t T = (uint32_t)p->threads, N = (uint32_t)p->flows;
+	const bool stalls = p->kind == NP_MANY_UDP_RR;
+	uint32_t left = 0;
+	uint64_t now, check;
+
+	if (!np_start_gate_pass(&mc->gate))
+		return NULL;
+	now = np_mconn_clock();
+	check = now + UDP_STALL_NS;
+	for (uint32_t i = (uint32_t)t->index; i < N && t->rc == 0; i += T) {
+		struct np_mconn *c = &mc->c[i];
+
+		mc->base[i] = c->mode == NP_MC_PINGPONG ? c->units
+			       : c->mode == NP_MC_SEND ? c->bytes_out : c->bytes_in;
+		if (stalls)
+			mc->mark[i] = c->units;
+		c->state = ST_READY;
+		left++;
+		if (p->kind == NP_MANY_TCP_CRR)
+			(void)crr_connect(t, c);
+		else
+			(void)flow_event(t, c, c->mode == NP_MC_SEND ? NP_EV_WRITE : 0);
+	}
+	while (t->rc == 0 && left > 0 && now < mc->deadline_ns && !atomic_load(&mc->stop)) {
+		uint64_t ms = (mc->deadline_ns - now + 999999) / 1000000;
+		int n = np_evloop_wait(t->loop, t->ev, EVENTS, ms > 100 ? 100 : (int)ms);
+
+		if (n < 0) {
+			fail(t, "event loop: %s", strerror(errno));
+			break;
+		}
+		for (int k = 0; k < n && t->rc == 0; k++) {
+			struct np_mconn *c = t->ev[k].data;
+
+			if (c == NULL) {
+				/* Ctrl-C's pipe. */
+				atomic_store(&mc->stop, true);
+				break;
+			}
+			if (c->state != ST_DONE && flow_event(t, c, t->ev[k].mask) == 1)
+				left--;
+		}
+		now = np_mconn_clock();
+		if (stalls && now >= check) {
+			udp_stalls(t);
+			check = now + UDP_STALL_NS;
+		}
+	}
+	t->end_ns = now;
+	/* The counts at the end, and the loop emptied for the next phase. */
+	for (uint32_t i = (uint32_t)t->index; i < N; i += T) {
+		struct np_mconn *c = &mc->c[i];
+		uint64_t v = c->mode == NP_MC_PINGPONG ? c->units
+			     : c->mode == NP_MC_SEND ? c->bytes_out : c->bytes_in;
+
+		mc->per_flow[i] = v - mc->base[i];
+		if (p->kind == NP_MANY_TCP_CRR)
+			close_flow(t, c);
+		else if (c->fd >= 0)
+			(void)watch(t, c, 0);
+	}
+	return NULL;
+}
+
+static void *thread_main(void *arg)
+{
+	struct mthread *t = arg;
+	const struct np_many_plan *p = &t->mc->p;
+
+	if (p->ncpus > 0 && np_cpu_bind(p->cpus[t->index % p->ncpus]) < 0) {
+		fail(t, "--local-cpus: cannot run thread %d on CPU %d: %s", t->index + 1,
+		     p->cpus[t->index % p->ncpus], np_cpu_bind_why(errno));
+		if (!t->mc->setup)
+			np_start_gate_break(&t->mc->gate);
+		return NULL;
+	}
+	return t->mc->setup ? setup_main(t) : phase_main(t);
+}
+
+/* Runs every thread's body and waits for them; the first failure's
+ * reason in why. */
+static int run_threads(struct np_many_client *mc, char *why, size_t whylen)
+{
+	const int T = mc->p.threads;
+	sigset_t block, old;
+	int started = 0, err = 0, rc = 0;
+
+	atomic_store(&mc->stop, false);
+	/* Ctrl-C reaches the main thread; the loops watch its pipe. */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	for (; started < T; started++) {
+		mc->t[started].rc = 0;
+		mc->t[started].why[0] = '\0';
+		err = pthread_create(&mc->t[started].tid, NULL, thread_main, &mc->t[started]);
+		if (err)
+			break;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err) {
+		atomic_store(&mc->stop, true);
+		np_start_gate_break(&mc->gate);
+	} else if (!mc->setup) {
+		/* The main thread is the gate's last party: the phase's
+		 * clock starts when it opens. */
+		if (!np_start_gate_pass(&mc->gate))
+			rc = -1;
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(mc->t[i].tid, NULL);
+	if (err) {
+		snprintf(why, whylen, "starting %d threads: %s", T, strerror(err));
+		return -1;
+	}
+	for (int i = 0; i < T; i++)
+		if (mc->t[i].rc) {
+			snprintf(why, whylen, "%s", mc->t[i].why);
+			return -1;
+		}
+	if (rc < 0)
+		snprintf(why, whylen, "a thread could not start its data phase");
+	return rc;
+}
+
+/* ---- The client ----------------------------------------------------- */
+
+struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *why,
+					  size_t whylen)
+{
+	struct np_many_client *mc = calloc(1, sizeof(*mc));
+	const size_t N = (size_t)mp->flows;
+	size_t buflen;
+
+	if (!mc) {
+		snprintf(why, whylen, "out of memory");
+		return NULL;
+	}
+	mc->p = *mp;
+	buflen = (size_t)mp->req_size;
+	if ((size_t)mp->rsp_size > buflen)
+		buflen = (size_t)mp->rsp_size;
+	if ((size_t)mp->send_size > buflen)
+		buflen = (size_t)mp->send_size;
+	if ((size_t)mp->recv_size > buflen)
+		buflen = (size_t)mp->recv_size;
+	if (buflen < BUF_MIN)
+		buflen = BUF_MIN;
+	mc->c = calloc(N, sizeof(*mc->c));
+	mc->base = calloc(N, sizeof(*mc->base));
+	mc->per_flow = calloc(N, sizeof(*mc->per_flow));
+	mc->mark = calloc(N, sizeof(*mc->mark));
+	mc->t = calloc((size_t)mp->threads, sizeof(*mc->t));
+	mc->zeros = calloc(1, buflen);
+	if (mp->latency) {
+		mc->ring = calloc(N * (size_t)mp->burst, sizeof(*mc->ring));
+		mc->ring_head = calloc(N, sizeof(*mc->ring_head));
+	}
+	if (!mc->c || !mc->base || !mc->per_flow || !mc->mark || !mc->t || !mc->zeros ||
+	    (mp->latency && (!mc->ring || !mc->ring_head))) {
+		snprintf(why, whylen, "out of memory for %d flows", mp->flows);
+		np_many_client_free(mc);
+		return NULL;
+	}
+	np_start_gate_init(&mc->gate, 0);
+	for (int s = 0; s < mp->nsocks; s++) {
+		memcpy(&mc->to_ss[s], &mp->server.ss, mp->server.len);
+		np_addr_set_port((struct sockaddr *)&mc->to_ss[s], mp->ports[s]);
+		mc->to[s] = (const struct sockaddr *)&mc->to_ss[s];
+	}
+	mc->to_len = mp->server.len;
+	for (size_t i = 0; i < N; i++) {
+		struct np_mconn *c = &mc->c[i];
+		const bool rr = mp->kind == NP_MANY_TCP_RR || mp->kind == NP_MANY_UDP_RR ||
+				mp->kind == NP_MANY_TCP_CRR;
+
+		c->fd = -1;
+		c->flow = (uint32_t)i;
+		c->dgram = is_udp(mp->kind);
+		c->mode = rr ? NP_MC_PINGPONG
+			  : mp->kind == NP_MANY_TCP_MAERTS ? NP_MC_RECV : NP_MC_SEND;
+		c->in_unit = (uint32_t)mp->rsp_size;
+		c->out_unit = (uint32_t)(c->mode == NP_MC_SEND ? mp->send_size : mp->req_size);
+		c->reply = rr;
+		if (rr && mp->kind != NP_MANY_TCP_CRR)
+			c->out_left = (uint64_t)mp->burst * (uint64_t)mp->req_size;
+	}
+	for (int i = 0; i < mp->threads; i++) {
+		struct mthread *t = &mc->t[i];
+
+		t->mc = mc;
+		t->index = i;
+		t->buflen = buflen;
+		t->buf = calloc(1, buflen);
+		t->loop = np_evloop_new((int)(N / (size_t)mp->threads + 2));
+		if (mp->latency) {
+			t->lat = malloc(sizeof(*t->lat));
+			t->conn = malloc(sizeof(*t->conn));
+		}
+		if (!t->buf || !t->loop || (mp->latency && (!t->lat || !t->conn))) {
+			snprintf(why, whylen, "thread %d's event loop: %s", i + 1,
+				 strerror(errno ? errno : ENOMEM));
+			np_many_client_free(mc);
+			return NULL;
+		}
+		if (mp->stop_fd >= 0 && np_evloop_add(t->loop, mp->stop_fd, NP_EV_READ, NULL) < 0) {
+			snprintf(why, whylen, "thread %d's event loop: %s", i + 1, strerror(errno));
+			np_many_client_free(mc);
+			return NULL;
+		}
+	}
+	return mc;
+}
+
+int np_many_client_setup(struct np_many_client *mc, double *setup_s, char *why, size_t whylen)
+{
+	uint64_t t0 = np_mconn_clock();
+	int rc;
+
+	mc->setup = true;
+	rc = run_threads(mc, why, whylen);
+	*setup_s = (double)(np_mconn_clock() - t0) / 1e9;
+	return rc;
+}
+
+int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t count,
+			 struct np_many_tally *out, char *why, size_t whylen)
+{
+	const int T = mc->p.threads;
+	uint64_t t0, end = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	mc->setup = false;
+	mc->count = count;
+	np_start_gate_destroy(&mc->gate);
+	np_start_gate_init(&mc->gate, T + 1);
+	for (int i = 0; i < T && mc->p.latency; i++) {
+		np_hist_init(mc->t[i].lat);
+		np_hist_init(mc->t[i].conn);
+	}
+	/* The clock starts at the gate, a few microseconds from now. */
+	t0 = np_mconn_clock();
+	mc->deadline_ns = count ? UINT64_MAX : t0 + (uint64_t)(seconds * 1e9);
+	rc = run_threads(mc, why, whylen);
+	for (int i = 0; i < T; i++) {
+		if (mc->t[i].end_ns > end)
+			end = mc->t[i].end_ns;
+		out->timeouts += mc->t[i].timeouts;
+		mc->t[i].timeouts = 0;
+		if (mc->p.latency && i > 0) {
+			np_hist_merge(mc->t[0].lat, mc->t[i].lat);
+			np_hist_merge(mc->t[0].conn, mc->t[i].conn);
+		}
+	}
+	out->elapsed = end > t0 ? (double)(end - t0) / 1e9 : 0;
+	for (int i = 0; i < mc->p.flows; i++) {
+		const struct np_mconn *c = &mc->c[i];
+
+		out->units += c->mode == NP_MC_PINGPONG ? mc->per_flow[i]
+			      : c->dgram && c->mode == NP_MC_SEND ? 0 : 0;
+		if (c->mode == NP_MC_SEND)
+			out->bytes_out += mc->per_flow[i];
+		else if (c->mode == NP_MC_RECV)
+			out->bytes_in += mc->per_flow[i];
+	}
+	if (mc->p.kind == NP_MANY_TCP_RR || mc->p.kind == NP_MANY_UDP_RR ||
+	    mc->p.kind == NP_MANY_TCP_CRR) {
+		out->bytes_out = out->units * (uint64_t)mc->p.req_size;
+		out->bytes_in = out->units * (uint64_t)mc->p.rsp_size;
+		out->calls_out = out->calls_in = out->units;
+	} else if (mc->p.kind == NP_MANY_UDP_STREAM) {
+		out->units = out->calls_out = out->bytes_out / (uint64_t)mc->p.send_size;
+	}
+	out->per_flow = mc->per_flow;
+	if (mc->p.latency) {
+		out->lat = mc->t[0].lat;
+		out->conn = mc->p.kind == NP_MANY_TCP_CRR ? mc->t[0].conn : NULL;
+	}
+	return rc;
+}
+
+void np_many_client_free(struct np_many_client *mc)
+{
+	if (!mc)
+		return;
+	for (int i = 0; mc->c && i < mc->p.flows; i++)
+		if (mc->c[i].fd >= 0)
+			close(mc->c[i].fd);
+	for (int i = 0; mc->t && i < mc->p.threads; i++) {
+		np_evloop_free(mc->t[i].loop);
+		free(mc->t[i].buf);
+		free(mc->t[i].lat);
+		free(mc->t[i].conn);
+	}
+	np_start_gate_destroy(&mc->gate);
+	free(mc->t);
+	free(mc->c);
+	free(mc->base);
+	free(mc->per_flow);
+	free(mc->mark);
+	free(mc->ring);
+	free(mc->ring_head);
+	free(mc->zeros);
+	free(mc);
+}
