@@ -160,6 +160,7 @@ enum np_opts_status np_opts_parse(int argc, char **argv, struct np_opts *o,
 #define NS_DEFAULT_MAX_TEST_S 3600
 #define NS_DEFAULT_MAX_MEMORY ((uint64_t)128 << 20)
 #define NS_DEFAULT_MAX_FLOWS 100000
+#define NS_DEFAULT_MAX_FLOWS_NET 200000
 #define NS_DEFAULT_CONTROL_TIMEOUT_S 30
 #define NS_DEFAULT_LOG_RATE 5.0         /* lines per second */
 /* -Z: connections still proving their passphrase (unproven.h), a pool
@@ -194,6 +195,8 @@ struct ns_opts {
 	int max_test_s;              /* --max-test-time */
 	uint64_t max_memory;         /* --max-session-memory */
 	int max_flows;               /* --max-flows: one session's many-flows run */
+	int max_flows_prefix;        /* --max-flows-per-prefix: all from a /32, /64 */
+	int max_flows_net;           /* --max-flows-per-net: all from a /24, /48 */
 	uint64_t max_total_memory;   /* --max-memory; 0 = from net.ipv4.tcp_mem */
 	int max_spinning;            /* --max-spinning; -1 = half the CPUs */
 	bool no_host_facts;          /* --no-host-facts */

@@ -32,7 +32,7 @@
 #include "client/interim.h"
 #include "client/progress.h"
 #include "client/sigint.h"
-#include "client/start_gate.h"
+#include "base/start_gate.h"
 #include "host/cpu.h"
 #include "host/others.h"
 #include "host/placement.h"

@@ -18,7 +18,7 @@
 #include "cli/say.h"
 #include "client/flow.h"
 #include "client/sigint.h"
-#include "client/start_gate.h"
+#include "base/start_gate.h"
 #include "host/cpu.h"
 
 /* Run fn on each of n jobs (each size bytes, in an array) in its own

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "base/fdlimit.h"
 #include "base/random.h"
 #include "base/units.h"
@@ -244,9 +245,14 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 		uint32_t joined;
 		int r;
 
+		double go_at = np_now();
+
 		np_many_encode_go(i, ctl->msg);
 		if ((r = exchange(ctl, NP_NG_MANY_GO_REPLY, GO_TIMEOUT_MS, err, "start")) != 0)
 			return r < 0 ? -1 : np_fail(err, "netserver forgot the run");
+		/* The set-up ends when netserver has every flow's hello. */
+		if (i == 1)
+			fig.setup_s += np_now() - go_at;
 		if (np_many_decode_go_reply(ctl->msg, &serr, &joined, why, sizeof(why)) < 0)
 			return np_fail(err, "netserver's start: %s", why);
 		if (serr)

@@ -25,6 +25,9 @@
 struct cell {
 	_Atomic unsigned long long bytes;
 	_Atomic int spinning;
+	/* A many-flows run's flows, and its client's networks' keys. */
+	_Atomic unsigned long long key[NP_FLOW_LEVELS];
+	_Atomic int flows;
 };
 
 struct np_budget {
@@ -52,6 +55,9 @@ struct np_budget *np_budget_create(int cells, uint64_t max_bytes, int max_spinni
 	for (int i = 0; i < cells; i++) {
 		atomic_init(&b->cell[i].bytes, 0);
 		atomic_init(&b->cell[i].spinning, 0);
+		atomic_init(&b->cell[i].flows, 0);
+		for (int l = 0; l < NP_FLOW_LEVELS; l++)
+			atomic_init(&b->cell[i].key[l], 0);
 	}
 	return b;
 }
@@ -106,10 +112,46 @@ void np_budget_give_spin(struct np_budget *b, int cell)
 		atomic_fetch_sub(&b->spinning, atomic_exchange(&b->cell[cell].spinning, 0));
 }
 
+/* Claim first, then count (every access sequentially consistent): of
+ * two sessions that claim at once, each sees the other's claim or the
+ * other sees its own, so the two never both pass a limit that only one
+ * fits; both may be refused, which is the safe side. */
+int np_budget_take_flows(struct np_budget *b, int cell, const uint64_t key[NP_FLOW_LEVELS],
+			 int n, const int max[NP_FLOW_LEVELS], int *in_use)
+{
+	if (!cell_ok(b, cell))
+		return -1;
+	for (int l = 0; l < NP_FLOW_LEVELS; l++)
+		atomic_store(&b->cell[cell].key[l], key[l]);
+	atomic_store(&b->cell[cell].flows, n);
+	for (int l = 0; l < NP_FLOW_LEVELS; l++) {
+		int sum = 0;
+
+		if (key[l] == 0)
+			continue;
+		for (int i = 0; i < b->cells; i++)
+			if (atomic_load(&b->cell[i].key[l]) == key[l])
+				sum += atomic_load(&b->cell[i].flows);
+		if (sum > max[l]) {
+			atomic_store(&b->cell[cell].flows, 0);
+			*in_use = sum - n;
+			return l;
+		}
+	}
+	return -1;
+}
+
+void np_budget_give_flows(struct np_budget *b, int cell)
+{
+	if (cell_ok(b, cell))
+		atomic_store(&b->cell[cell].flows, 0);
+}
+
 void np_budget_reclaim(struct np_budget *b, int cell)
 {
 	np_budget_give_bytes(b, cell);
 	np_budget_give_spin(b, cell);
+	np_budget_give_flows(b, cell);
 }
 #else
 struct np_budget *np_budget_create(int cells, uint64_t max_bytes, int max_spinning)
@@ -144,6 +186,24 @@ bool np_budget_take_spin(struct np_budget *b, int cell)
 }
 
 void np_budget_give_spin(struct np_budget *b, int cell)
+{
+	(void)b;
+	(void)cell;
+}
+
+int np_budget_take_flows(struct np_budget *b, int cell, const uint64_t key[NP_FLOW_LEVELS],
+			 int n, const int max[NP_FLOW_LEVELS], int *in_use)
+{
+	(void)b;
+	(void)cell;
+	(void)key;
+	(void)n;
+	(void)max;
+	*in_use = 0;
+	return -1;
+}
+
+void np_budget_give_flows(struct np_budget *b, int cell)
 {
 	(void)b;
 	(void)cell;

@@ -28,6 +28,16 @@ void np_budget_give_bytes(struct np_budget *b, int cell);
 /* One spinning session more, within the cap; and one less. */
 bool np_budget_take_spin(struct np_budget *b, int cell);
 void np_budget_give_spin(struct np_budget *b, int cell);
+/* A many-flows run's n flows, from a client whose networks have these
+ * keys (NP_FLOW_PREFIX: its /32 or /64, NP_FLOW_NET: its /24 or /48; 0:
+ * none), within max flows of all sessions from each: -1 when taken, else
+ * the level whose limit it would pass, *in_use what the others hold
+ * there.  Without shared memory, always taken (the session's own
+ * --max-flows still holds). */
+enum { NP_FLOW_PREFIX, NP_FLOW_NET, NP_FLOW_LEVELS };
+int np_budget_take_flows(struct np_budget *b, int cell, const uint64_t key[NP_FLOW_LEVELS],
+			 int n, const int max[NP_FLOW_LEVELS], int *in_use);
+void np_budget_give_flows(struct np_budget *b, int cell);
 /* The daemon, once cell's session has exited: whatever it still held. */
 void np_budget_reclaim(struct np_budget *b, int cell);
 

@@ -654,6 +654,8 @@ static void apply_limits(struct server *sv, const struct ns_opts *o)
 		.max_test_s = o->max_test_s,
 		.max_memory = o->max_memory,
 		.max_flows = o->max_flows,
+		.max_flows_prefix = o->max_flows_prefix,
+		.max_flows_net = o->max_flows_net,
 		.max_total_memory = total,
 		.control_timeout_s = o->control_timeout_s,
 		.refuse_options = o->refuse_options,

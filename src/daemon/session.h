@@ -28,6 +28,7 @@ struct np_session_rules {
 	const char *allow_options;          /* --allow-option list; NULL = none */
 	bool host_facts;                    /* false: --no-host-facts */
 	int max_flows;                      /* --max-flows: one many-flows run's */
+	int max_flows_prefix, max_flows_net; /* --max-flows-per-prefix, -per-net */
 	/* The daemon's budgets (NULL: none could be made) and this
 	 * session's cell in them. */
 	struct np_budget *budget;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "daemon/admit.h"
 #include "daemon/budget.h"
 #include "daemon/log.h"
 #include "daemon/session_steps.h"
@@ -68,6 +69,33 @@ static uint64_t run_bytes(const struct np_many_req *q)
 	return per * q->flows;
 }
 
+/* The run's flows among all sessions' from the client's /32 or /64 and
+ * its /24 or /48: 0, or -1 once refused (the reply sent). */
+static int take_flows(struct session *s, uint32_t flows)
+{
+	static const uint8_t zero[16];
+	const int max[NP_FLOW_LEVELS] = { s->rules->max_flows_prefix, s->rules->max_flows_net };
+	static const char *const names[NP_FLOW_LEVELS] = { "--max-flows-per-prefix",
+							   "--max-flows-per-net" };
+	struct np_prefix host, net;
+	uint64_t key[NP_FLOW_LEVELS] = { 0, 0 };
+	char where[64];
+	int in_use = 0, over;
+
+	np_prefix_of((const struct sockaddr *)&s->ctl_peer, &host);
+	key[NP_FLOW_PREFIX] = np_siphash(zero, host.b, sizeof(host.b)) | 1;
+	if (np_prefix_widen(&host, NP_LEVEL_NET, &net))
+		key[NP_FLOW_NET] = np_siphash(zero, net.b, sizeof(net.b)) | 1;
+	over = np_budget_take_flows(s->rules->budget, s->rules->cell, key, (int)flows, max,
+				    &in_use);
+	if (over < 0)
+		return 0;
+	np_prefix_string(over == NP_FLOW_PREFIX ? &host : &net, where, sizeof(where));
+	(void)refuse(s, NP_REFUSE_FLOWS, "%u flows asked and %s's other runs hold %d, over "
+		     "netserver's %s %d", flows, where, in_use, names[over], max[over]);
+	return -1;
+}
+
 static int start(struct session *s)
 {
 	struct np_many_req q;
@@ -100,17 +128,23 @@ static int start(struct session *s)
 	if (q.length_s > s->rules->max_test_s)
 		return refuse(s, NP_REFUSE_TIME, "a %d s data phase, over --max-test-time %d",
 			      q.length_s, s->rules->max_test_s);
+	if (take_flows(s, q.flows) < 0)
+		return 0;
 	bytes = run_bytes(&q);
-	if (bytes > s->rules->max_memory)
+	if (bytes > s->rules->max_memory) {
+		np_budget_give_flows(s->rules->budget, s->rules->cell);
 		return refuse(s, NP_REFUSE_MEMORY,
 			      "%u flows take %llu bytes, over --max-session-memory %llu", q.flows,
 			      (unsigned long long)bytes, (unsigned long long)s->rules->max_memory);
-	if (!np_budget_take_bytes(s->rules->budget, s->rules->cell, bytes, &in_use))
+	}
+	if (!np_budget_take_bytes(s->rules->budget, s->rules->cell, bytes, &in_use)) {
+		np_budget_give_flows(s->rules->budget, s->rules->cell);
 		return refuse(s, NP_REFUSE_MEMORY,
 			      "%u flows take %llu bytes and other sessions hold %llu, over "
 			      "--max-memory %llu", q.flows, (unsigned long long)bytes,
 			      (unsigned long long)in_use,
 			      (unsigned long long)s->rules->max_total_memory);
+	}
 	s->many = np_many_server_new(&q, (const struct sockaddr *)&s->ctl_local,
 				     s->ctl_local.ss_family == AF_INET6
 					     ? sizeof(struct sockaddr_in6)
@@ -119,6 +153,7 @@ static int start(struct session *s)
 				     sizeof(why));
 	if (!s->many) {
 		np_budget_give_bytes(s->rules->budget, s->rules->cell);
+		np_budget_give_flows(s->rules->budget, s->rules->cell);
 		return refuse(s, errno == EMFILE || errno == ENFILE ? NP_REFUSE_FLOWS
 				 : NP_REFUSE_MEMORY, "%s", why);
 	}
@@ -206,6 +241,7 @@ void np_sess_many_end(struct session *s)
 	np_many_server_free(s->many);
 	s->many = NULL;
 	np_budget_give_bytes(s->rules->budget, s->rules->cell);
+	np_budget_give_flows(s->rules->budget, s->rules->cell);
 }
 
 int np_sess_many_timeout_ms(const struct session *s)

@@ -23,7 +23,7 @@
 #include "base/bindport.h"
 #include "base/evloop.h"
 #include "base/kcall.h"
-#include "client/start_gate.h"
+#include "base/start_gate.h"
 #include "host/cpu.h"
 #include "many/mconn.h"
 
@@ -385,6 +385,13 @@ static int crr_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 	return rewatch(t, c);
 }
 
+/* What a flow's count counts: transactions, or a stream's bytes. */
+static inline uint64_t amount(const struct np_mconn *c)
+{
+	return c->mode == NP_MC_PINGPONG ? c->units
+	       : c->mode == NP_MC_SEND ? c->bytes_out : c->bytes_in;
+}
+
 /* A flow's event: 1 when the flow made its count, 0, or -1. */
 static int flow_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 {
@@ -403,8 +410,7 @@ static int flow_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 				    errno ? strerror(errno) : "closed the connection");
 		if (k > 0 && lat)
 			lat_done(t, c->flow, k, np_mconn_clock());
-		if (mc->count && c->mode == NP_MC_PINGPONG &&
-		    c->units - mc->base[c->flow] >= mc->count) {
+		if (mc->count && amount(c) - mc->base[c->flow] >= mc->count) {
 			c->state = ST_DONE;
 			(void)watch(t, c, 0);
 			return 1;
@@ -414,6 +420,12 @@ static int flow_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 		if (np_mconn_write(c, c->mode == NP_MC_PINGPONG ? mc->zeros : t->buf, t->buflen,
 				   c->dgram ? 8 : 1) < 0)
 			return fail(t, "flow %u: send: %s", c->flow + 1, strerror(errno));
+		/* A stream's count (-l -N): bytes a flow. */
+		if (mc->count && c->mode == NP_MC_SEND && amount(c) - mc->base[c->flow] >= mc->count) {
+			c->state = ST_DONE;
+			(void)watch(t, c, 0);
+			return 1;
+		}
 	}
 	return rewatch(t, c);
 }
@@ -453,16 +465,15 @@ static void *phase_main(struct mthread *t)
 	for (uint32_t i = (uint32_t)t->index; i < N && t->rc == 0; i += T) {
 		struct np_mconn *c = &mc->c[i];
 
-		mc->base[i] = c->mode == NP_MC_PINGPONG ? c->units
-			       : c->mode == NP_MC_SEND ? c->bytes_out : c->bytes_in;
+		mc->base[i] = amount(c);
 		if (stalls)
 			mc->mark[i] = c->units;
 		c->state = ST_READY;
 		left++;
 		if (p->kind == NP_MANY_TCP_CRR)
 			(void)crr_connect(t, c);
-		else
-			(void)flow_event(t, c, c->mode == NP_MC_SEND ? NP_EV_WRITE : 0);
+		else if (flow_event(t, c, c->mode == NP_MC_SEND ? NP_EV_WRITE : 0) == 1)
+			left--;    /* its count made at once */
 	}
 	while (t->rc == 0 && left > 0 && now < mc->deadline_ns && !atomic_load(&mc->stop)) {
 		uint64_t ms = (mc->deadline_ns - now + 999999) / 1000000;
@@ -493,10 +504,7 @@ static void *phase_main(struct mthread *t)
 	/* The counts at the end, and the loop emptied for the next phase. */
 	for (uint32_t i = (uint32_t)t->index; i < N; i += T) {
 		struct np_mconn *c = &mc->c[i];
-		uint64_t v = c->mode == NP_MC_PINGPONG ? c->units
-			     : c->mode == NP_MC_SEND ? c->bytes_out : c->bytes_in;
-
-		mc->per_flow[i] = v - mc->base[i];
+		mc->per_flow[i] = amount(c) - mc->base[i];
 		if (p->kind == NP_MANY_TCP_CRR)
 			close_flow(t, c);
 		else if (c->fd >= 0)

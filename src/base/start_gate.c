@@ -5,7 +5,7 @@
 #include "config.h"
 #endif
 
-#include "client/start_gate.h"
+#include "base/start_gate.h"
 
 void np_start_gate_init(struct np_start_gate *g, int parties)
 {
