@@ -176,10 +176,14 @@ static void spread(const struct np_plan *p, uint32_t kind, const struct np_many_
 
 /* An iteration's figures from both sides' counts. */
 static void figures(const struct np_plan *p, const struct np_many_req *q,
-		    const struct np_many_tally *mt, const struct np_many_counts *rc,
-		    struct np_result *s)
+		    const struct np_many_reply *r, const struct np_many_tally *mt,
+		    const struct np_many_counts *rc, struct np_result *s)
 {
 	s->elapsed = mt->elapsed;
+	s->lss = s->lss_end = mt->lss;
+	s->lsr = s->lsr_end = mt->lsr;
+	s->rss = s->rss_end = r->sndbuf;
+	s->rsr = s->rsr_end = r->rcvbuf;
 	s->local.trans = mt->units;
 	s->local.bytes_sent = mt->bytes_out;
 	s->local.bytes_recv = mt->bytes_in;
@@ -225,7 +229,7 @@ static int fd_room(const struct np_opts *o, uint32_t kind, int threads, FILE *er
 }
 
 static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_many_req *q,
-	       struct np_many_client *mc, struct np_tally *t, struct np_result *s,
+	       const struct np_many_reply *r, struct np_many_client *mc, struct np_tally *t, struct np_result *s,
 	       struct np_many_keep *keep, double setup_s, FILE *err)
 {
 	const struct np_opts *o = p->o;
@@ -241,15 +245,14 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 
 	memset(t, 0, sizeof(*t));
 	for (int i = 1; i <= o->iter_max; i++) {
+		const double go_at = np_now();
 		int32_t serr;
 		uint32_t joined;
-		int r;
-
-		double go_at = np_now();
+		int got;
 
 		np_many_encode_go(i, ctl->msg);
-		if ((r = exchange(ctl, NP_NG_MANY_GO_REPLY, GO_TIMEOUT_MS, err, "start")) != 0)
-			return r < 0 ? -1 : np_fail(err, "netserver forgot the run");
+		if ((got = exchange(ctl, NP_NG_MANY_GO_REPLY, GO_TIMEOUT_MS, err, "start")) != 0)
+			return got < 0 ? -1 : np_fail(err, "netserver forgot the run");
 		/* The set-up ends when netserver has every flow's hello. */
 		if (i == 1)
 			fig.setup_s += np_now() - go_at;
@@ -258,11 +261,11 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 		if (serr)
 			return np_fail(err, "netserver: %u of %d flows joined the run (%s)", joined,
 				       o->flows, strerror(serr));
-		r = np_many_client_phase(mc, (double)o->length, count, &mt, why, sizeof(why));
+		got = np_many_client_phase(mc, (double)o->length, count, &mt, why, sizeof(why));
 		np_many_encode_end(ctl->msg);
 		if (exchange(ctl, NP_NG_MANY_END_REPLY, REPLY_TIMEOUT_MS, err, "end") != 0)
 			return -1;
-		if (r < 0)
+		if (got < 0)
 			return np_fail(err, "%s", why);
 		if (np_interrupted())
 			return np_fail(err, "interrupted");
@@ -271,7 +274,7 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 		if (serr)
 			return np_fail(err, "netserver's counts: %s", strerror(serr));
 		memset(s, 0, sizeof(*s));
-		figures(p, q, &mt, &rc, s);
+		figures(p, q, r, &mt, &rc, s);
 		np_tally_add(t, &rule, s);
 		/* A stream's flows: each its share of what netserver received,
 		 * by what it sent, so that the flows add up to the SUM. */
@@ -344,7 +347,9 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 					none.msgs_in = none.bytes_in / (uint64_t)q->send_size;
 				}
 			}
-			figures(p, q, &one, &none, x);
+			one.lss = mt.lss;
+			one.lsr = mt.lsr;
+			figures(p, q, r, &one, &none, x);
 			x->iterations = 1;
 			x->conf_level_used = s->conf_level_used;
 		}
@@ -390,8 +395,8 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 		return np_fail(err, "netserver refused the run: %s%s%s", r.why[0] ? r.why : text,
 			       r.why[0] ? " — " : "", r.why[0] ? text : "");
 	}
-	np_debug(o, err, "many-flows run: %d flows on %d threads, netserver's %u data sockets",
-		 o->flows, threads, r.nsocks);
+	np_debug(o, err, "many-flows run: %d flows on %d threads, netserver's %u data sockets "
+		 "(SO_SNDBUF %d, SO_RCVBUF %d)", o->flows, threads, r.nsocks, r.sndbuf, r.rcvbuf);
 	memset(&mp, 0, sizeof(mp));
 	mp.kind = kind;
 	mp.flows = o->flows;
@@ -423,7 +428,7 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	if (np_many_client_setup(mc, &setup_s, why, sizeof(why)) < 0)
 		rc = np_fail(err, "set-up of %d flows: %s", o->flows, why);
 	else
-		rc = run(p, ctl, &q, mc, t, s, keep, setup_s, err);
+		rc = run(p, ctl, &q, &r, mc, t, s, keep, setup_s, err);
 	np_sigint_catch(false);
 	np_many_client_free(mc);
 	return rc;

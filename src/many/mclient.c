@@ -69,6 +69,7 @@ struct np_many_client {
 	struct sockaddr_storage to_ss[NP_MANY_MAX_SOCKS];
 	socklen_t to_len;
 	uint8_t *zeros;               /* what a request carries */
+	int lss, lsr;                 /* flow 1's socket buffers */
 };
 
 static bool is_udp(uint32_t kind)
@@ -118,6 +119,10 @@ static int open_flow(struct mthread *t, struct np_mconn *c)
 				    strerror(errno));
 		}
 	}
+	/* The report's socket sizes: flow 1's as set up, before the
+	 * connection's own tuning (netperf's figure). */
+	if (c->flow == 0 && mc->lss == 0)
+		np_sock_bufsizes(fd, &mc->lss, &mc->lsr);
 	if (connect(fd, mc->to[c->flow % (uint32_t)p->nsocks], mc->to_len) < 0 &&
 	    errno != EINPROGRESS) {
 		int e = errno;
@@ -724,6 +729,8 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 		out->units = out->calls_out = out->bytes_out / (uint64_t)mc->p.send_size;
 	}
 	out->per_flow = mc->per_flow;
+	out->lss = mc->lss;
+	out->lsr = mc->lsr;
 	if (mc->p.latency) {
 		out->lat = mc->t[0].lat;
 		out->conn = mc->p.kind == NP_MANY_TCP_CRR ? mc->t[0].conn : NULL;

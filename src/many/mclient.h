@@ -49,6 +49,7 @@ struct np_many_tally {
 				       * (UDP_STREAM), 0 (TCP streams) */
 	uint64_t bytes_out, bytes_in, calls_out, calls_in;
 	uint64_t timeouts;            /* UDP_RR requests sent again */
+	int lss, lsr;                 /* flow 1's SO_SNDBUF/SO_RCVBUF */
 	uint64_t *per_flow;           /* each flow's units (RR) or bytes (streams) */
 	struct np_hist *lat;          /* -j: transaction times, all flows */
 	struct np_hist *conn;         /* -j, TCP_CRR: connect() times */

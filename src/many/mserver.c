@@ -81,6 +81,7 @@ struct np_many_server {
 	atomic_int quit;
 	atomic_uint epoch, acked;     /* sync: the control's, the threads' */
 	struct np_many_counts last;   /* the totals at the last sync */
+	int sndbuf, rcvbuf;           /* the first data socket's, as set up */
 	uint8_t *zeros;
 };
 
@@ -411,6 +412,8 @@ static int open_sock(struct np_many_server *s, int j, const struct sockaddr *loc
 			    pmin ? "no free port in --data-ports" : strerror(e));
 	}
 	*port = np_addr_port((struct sockaddr *)&ss);
+	if (j == 0)
+		np_sock_bufsizes(fd, &s->sndbuf, &s->rcvbuf);
 	s->sock[j] = (struct np_mconn){ .fd = fd, .state = udp ? ST_UDP : ST_LISTEN };
 	return 0;
 }
@@ -529,6 +532,8 @@ struct np_many_server *np_many_server_new(const struct np_many_req *q,
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	r->threads = q->threads;
 	r->nsocks = (uint32_t)s->nsocks;
+	r->sndbuf = s->sndbuf;
+	r->rcvbuf = s->rcvbuf;
 	return s;
 bad:
 	np_many_server_free(s);

@@ -18,7 +18,8 @@
 
 enum { Q_VERSION = 3, Q_KIND, Q_FLOWS, Q_THREADS, Q_PORTS, Q_REQ, Q_RSP, Q_SEND, Q_RECV,
        Q_SNDBUF, Q_RCVBUF, Q_FLAGS, Q_LENGTH, Q_BURST, Q_NCPUS, Q_TOKEN, Q_CPUS = Q_TOKEN + 4 };
-enum { R_THREADS = 3, R_NSOCKS, R_PORTS, R_WHY = R_PORTS + NP_MANY_MAX_SOCKS / 2 };
+enum { R_THREADS = 3, R_NSOCKS, R_PORTS, R_SNDBUF = R_PORTS + NP_MANY_MAX_SOCKS / 2, R_RCVBUF,
+       R_WHY = R_RCVBUF + 3 };
 enum { C_BYTES_IN = 3, C_BYTES_OUT = 5, C_MSGS_IN = 7, C_MSGS_OUT = 9, C_UNPROVEN = 11,
        C_REFUSED = 13 };
 
@@ -139,6 +140,8 @@ void np_many_encode_reply(const struct np_many_reply *r, uint8_t *msg)
 	header(msg, NP_NG_MANY_REPLY, r->serv_errno);
 	np_wire_put_u32(msg, W(R_THREADS), r->threads);
 	np_wire_put_u32(msg, W(R_NSOCKS), r->nsocks);
+	np_wire_put_s32(msg, W(R_SNDBUF), r->sndbuf);
+	np_wire_put_s32(msg, W(R_RCVBUF), r->rcvbuf);
 	for (uint32_t i = 0; i < r->nsocks && i < NP_MANY_MAX_SOCKS; i++) {
 		uint8_t *p = msg + W(R_PORTS) + 2 * i;
 
@@ -164,8 +167,12 @@ int np_many_decode_reply(const uint8_t *msg, struct np_many_reply *r, char *why,
 		return np_wire_ok(why, whylen);
 	r->threads = np_wire_get_u32(msg, W(R_THREADS));
 	r->nsocks = np_wire_get_u32(msg, W(R_NSOCKS));
+	r->sndbuf = np_wire_get_s32(msg, W(R_SNDBUF));
+	r->rcvbuf = np_wire_get_s32(msg, W(R_RCVBUF));
 	if (in_range("threads", r->threads, 1, NP_MANY_MAX_THREADS, why, whylen) < 0 ||
-	    in_range("data sockets", r->nsocks, 1, NP_MANY_MAX_SOCKS, why, whylen) < 0)
+	    in_range("data sockets", r->nsocks, 1, NP_MANY_MAX_SOCKS, why, whylen) < 0 ||
+	    in_range("SO_SNDBUF", r->sndbuf, -1, INT32_MAX, why, whylen) < 0 ||
+	    in_range("SO_RCVBUF", r->rcvbuf, -1, INT32_MAX, why, whylen) < 0)
 		return -1;
 	for (uint32_t i = 0; i < r->nsocks; i++) {
 		const uint8_t *p = msg + W(R_PORTS) + 2 * i;

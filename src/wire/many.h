@@ -77,6 +77,7 @@ struct np_many_reply {
 	uint32_t threads;
 	uint32_t nsocks;         /* data sockets, threads x ports */
 	uint16_t ports[NP_MANY_MAX_SOCKS];
+	int32_t sndbuf, rcvbuf;  /* its data sockets' SO_SNDBUF/SO_RCVBUF */
 	char why[NP_REFUSAL_LEN + 1];
 };
 
