@@ -8,6 +8,8 @@
 
 #include "wire/many.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "wire/wire_field.h"
@@ -25,6 +27,20 @@ enum { C_BYTES_IN = 3, C_BYTES_OUT = 5, C_MSGS_IN = 7, C_MSGS_OUT = 9, C_UNPROVE
 
 _Static_assert(W(Q_CPUS + NP_MANY_MAX_CPUS) <= NP_MSG_SIZE, "request fits");
 _Static_assert(W(R_WHY) + NP_REFUSAL_LEN + 1 <= NP_MSG_SIZE, "reply fits");
+
+/* A refusal: the reason in why, -1. */
+static int no(char *why, size_t whylen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int no(char *why, size_t whylen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && whylen) {
+		va_start(ap, fmt);
+		vsnprintf(why, whylen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
 
 static void header(uint8_t *msg, int32_t type, int32_t word1)
 {
@@ -45,10 +61,10 @@ static int expect(const uint8_t *msg, int32_t type, char *why, size_t whylen)
 	int32_t t = np_wire_type(msg);
 
 	if (t != type)
-		return np_wire_fail(why, whylen, EPROTO, "type %d is not the expected %d", (int)t,
+		return no(why, whylen, "type %d is not the expected %d", (int)t,
 				    (int)type);
 	if (!np_many_has_magic(msg))
-		return np_wire_fail(why, whylen, EPROTO, "no netperf-ng magic");
+		return no(why, whylen, "no netperf-ng magic");
 	return 0;
 }
 
@@ -56,7 +72,7 @@ static int expect(const uint8_t *msg, int32_t type, char *why, size_t whylen)
 static int in_range(const char *name, int64_t v, int64_t lo, int64_t hi, char *why, size_t whylen)
 {
 	if (v < lo || v > hi)
-		return np_wire_fail(why, whylen, EINVAL, "%s %lld outside %lld..%lld", name,
+		return no(why, whylen, "%s %lld outside %lld..%lld", name,
 				    (long long)v, (long long)lo, (long long)hi);
 	return 0;
 }
@@ -124,9 +140,9 @@ int np_many_decode_req(const uint8_t *msg, struct np_many_req *q, char *why, siz
 	if ((q->kind == NP_MANY_UDP_RR &&
 	     (q->req_size > NP_UDP_MAX || q->rsp_size > NP_UDP_MAX)) ||
 	    (q->kind == NP_MANY_UDP_STREAM && q->send_size > NP_UDP_MAX))
-		return np_wire_fail(why, whylen, EINVAL, "a datagram over %d bytes", NP_UDP_MAX);
+		return no(why, whylen, "a datagram over %d bytes", NP_UDP_MAX);
 	if (q->flags & ~NP_MANY_F_NODELAY)
-		return np_wire_fail(why, whylen, EINVAL, "unknown flags 0x%x", q->flags);
+		return no(why, whylen, "unknown flags 0x%x", q->flags);
 	for (int i = 0; i < q->ncpus; i++) {
 		q->cpus[i] = np_wire_get_s32(msg, W(Q_CPUS + i));
 		if (in_range("CPU", q->cpus[i], 0, 4095, why, whylen) < 0)
@@ -179,7 +195,7 @@ int np_many_decode_reply(const uint8_t *msg, struct np_many_reply *r, char *why,
 
 		r->ports[i] = (uint16_t)(p[0] << 8 | p[1]);
 		if (r->ports[i] == 0)
-			return np_wire_fail(why, whylen, EINVAL, "data port %u is 0", i + 1);
+			return no(why, whylen, "data port %u is 0", i + 1);
 	}
 	return np_wire_ok(why, whylen);
 }
