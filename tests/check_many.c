@@ -93,7 +93,7 @@ START_TEST(test_request_ranges)
 	REFUSED(q.burst = NP_MANY_MAX_BURST + 1, "burst");
 	REFUSED(q.ncpus = 33, "CPUs");
 	REFUSED(q.cpus[1] = 4096, "CPU");
-	REFUSED(q.flags = 0x2, "flags");
+	REFUSED(q.flags = 0x4, "flags");
 	REFUSED((q.kind = NP_MANY_UDP_RR, q.rsp_size = 65508), "datagram");
 	/* Without the magic: not ours. */
 	q = good_req();
@@ -136,7 +136,7 @@ END_TEST
 
 START_TEST(test_go_end)
 {
-	struct np_many_counts c = { 1, 2, 3, 4, 5, 6 }, back;
+	struct np_many_counts c = { 1, 2, 3, 4, 5, 6, 42.5f, 8, 2 }, back;
 	uint8_t msg[NP_MSG_SIZE];
 	char why[160];
 	int32_t e;
@@ -148,7 +148,14 @@ START_TEST(test_go_end)
 	ck_assert_uint_eq(joined, 999);
 	np_many_encode_end_reply(0, &c, msg);
 	ck_assert_int_eq(np_many_decode_end_reply(msg, &e, &back, why, sizeof(why)), 0);
-	ck_assert_mem_eq(&c, &back, sizeof(c));
+	ck_assert(back.bytes_in == 1 && back.bytes_out == 2 && back.msgs_in == 3 &&
+		  back.msgs_out == 4 && back.unproven == 5 && back.refused == 6);
+	ck_assert(back.cpu_util == 42.5f && back.cpu_method == 8 && back.cpu_count == 2);
+	/* A CPU figure that is no share of a machine is none. */
+	c.cpu_util = 250.0f;
+	np_many_encode_end_reply(0, &c, msg);
+	ck_assert_int_eq(np_many_decode_end_reply(msg, &e, &back, why, sizeof(why)), 0);
+	ck_assert(back.cpu_util == -1.0f);
 	/* A reply of another type is refused. */
 	ck_assert_int_eq(np_many_decode_go_reply(msg, &e, &joined, why, sizeof(why)), -1);
 }

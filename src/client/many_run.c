@@ -59,7 +59,7 @@ static bool many_takes(const struct np_opts *o)
 	np_test_option_defaults(o->test, defaults);
 	if (memcmp(defaults, o->test_params, sizeof(defaults)) != 0)
 		return false;
-	return !o->local_cpu && !o->remote_cpu && o->interim <= 0 && !o->lfill && !o->rfill &&
+	return o->interim <= 0 && !o->lfill && !o->rfill &&
 	       o->rr_timeout <= 0 && !o->lcong && !o->rcong && o->lprio < 0 && o->rprio < 0 &&
 	       o->ltos < 0 && o->rtos < 0 && o->maxseg == 0 && o->max_pacing == 0 && !o->cork &&
 	       !o->fastopen && !o->defer_accept && !o->mtu_do && !o->keepalive &&
@@ -137,7 +137,7 @@ static void make_request(const struct np_opts *o, uint32_t kind, int threads,
 	q->recv_size = o->rrecv_size > 0 ? o->rrecv_size : RECV_SIZE;
 	q->sndbuf = o->rsndbuf > 0 ? o->rsndbuf : -1;
 	q->rcvbuf = o->rrcvbuf > 0 ? o->rrcvbuf : -1;
-	q->flags = o->nodelay ? NP_MANY_F_NODELAY : 0;
+	q->flags = (o->nodelay ? NP_MANY_F_NODELAY : 0) | (o->remote_cpu ? NP_MANY_F_CPU : 0);
 	q->length_s = o->length > 0 ? (int32_t)o->length + 1 : COUNT_DEADLINE_S;
 	q->burst = 1 + (o->burst > 0 ? o->burst : 0);
 	if (q->burst > NP_MANY_MAX_BURST)
@@ -209,7 +209,24 @@ static void figures(const struct np_plan *p, const struct np_many_req *q,
 	s->rrecv_size = q->recv_size;
 	s->recv_size = RECV_SIZE;
 	s->lcpu = s->rcpu = -1;
+	s->lcpu_method = s->rcpu_method = 'U';
 	s->lcpu_more = s->rcpu_more = NP_UNMEASURED_CPU;
+	if (mt->cpu && mt->cpu->util >= 0) {
+		const struct np_cpu_util *u = mt->cpu;
+
+		s->lcpu = u->util;
+		s->lcpu_method = np_cpu_method_letter(np_cpu_method());
+		s->lcpu_more = (struct np_result_cpu){ u->user, u->system, u->iowait, u->irq,
+						       u->softirq, u->peak_util, u->peak_id,
+						       p->o->ncpus > 0 ? p->o->ncpus
+								       : np_cpu_count() };
+	}
+	if (rc->cpu_util >= 0) {
+		s->rcpu = rc->cpu_util;
+		s->rcpu_method = np_cpu_method_letter(rc->cpu_method);
+		s->rcpu_more = NP_UNMEASURED_CPU;
+		s->rcpu_more.count = rc->cpu_count;
+	}
 	s->mss = s->ltransport_retrans = s->rtransport_retrans = -1;
 	s->rprio = s->ltos = s->rtos = -1;
 	np_metrics_derive(p->test, p->unit, q->burst - 1, s);
@@ -420,6 +437,7 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	mp.cpus = o->lcpus;
 	mp.ncpus = o->nlcpus;
 	mp.stop_fd = np_sigint_fd();
+	mp.cpu = o->local_cpu;
 	mp.setup_timeout_s = SETUP_TIMEOUT_S;
 	mc = np_many_client_new(&mp, why, sizeof(why));
 	if (!mc)

@@ -14,12 +14,14 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
 #include "daemon/admit.h"
 #include "daemon/budget.h"
 #include "daemon/log.h"
+#include "host/cpu.h"
 #include "daemon/session_steps.h"
 #include "many/mclient.h"
 #include "many/mserver.h"
@@ -160,9 +162,24 @@ static int start(struct session *s)
 	}
 	s->many_length_s = q.length_s;
 	s->many_flows = q.flows;
+	s->many_cpu = (q.flags & NP_MANY_F_CPU) != 0;
 	np_log(NP_LOG_INFO, "many-flows run: %s, %u flows on %u threads, %u data sockets",
 	       np_many_kind_name(q.kind), q.flows, q.threads, r.nsocks);
 	return reply(s, &r);
+}
+
+/* -C's two snapshots, allocated once a session: 0, or -1. */
+static int cpu_snapshots(struct session *s)
+{
+	if (!s->cpu0)
+		s->cpu0 = malloc(sizeof(*s->cpu0));
+	if (!s->cpu1)
+		s->cpu1 = malloc(sizeof(*s->cpu1));
+	if (!s->cpu0 || !s->cpu1) {
+		s->many_cpu = false;
+		return -1;
+	}
+	return 0;
 }
 
 /* GO: once every flow joined (or the time for that passed), the data
@@ -188,6 +205,9 @@ static int go(struct session *s)
 			}
 			(void)poll(NULL, 0, 2);
 		}
+		/* -C: the machine's counters as the phase starts. */
+		if (!err && s->many_cpu && cpu_snapshots(s) == 0 && np_cpu_read(s->cpu0) < 0)
+			s->many_cpu = false;
 		if (!err && np_many_server_sync(s->many, 1, &c, SYNC_TIMEOUT_MS) < 0)
 			err = ETIMEDOUT;
 	}
@@ -204,10 +224,21 @@ static int end(struct session *s)
 	int32_t err = 0;
 
 	memset(&c, 0, sizeof(c));
+	c.cpu_util = -1;
 	if (!s->many)
 		err = EPROTO;
 	else if (np_many_server_sync(s->many, 0, &c, SYNC_TIMEOUT_MS) < 0)
 		err = ETIMEDOUT;
+	if (!err && s->many_cpu && np_cpu_read(s->cpu1) == 0) {
+		struct np_cpu_util u;
+
+		np_cpu_compute(s->cpu0, s->cpu1, &u);
+		c.cpu_util = u.util;
+		c.cpu_method = np_cpu_method();
+		c.cpu_count = np_cpu_count();
+	} else {
+		c.cpu_util = -1;
+	}
 	if (c.unproven)
 		np_log(NP_LOG_INFO, "many-flows run: %llu connections or datagrams without "
 		       "the run's token, unserved", (unsigned long long)c.unproven);

@@ -55,6 +55,7 @@ struct session {
 	struct np_many_server *many;
 	int many_length_s;             /* its data phases' longest */
 	uint32_t many_flows;
+	bool many_cpu;                 /* -C: the CPU over each phase */
 	uint8_t msg[NP_MSG_SIZE];
 };
 

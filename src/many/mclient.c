@@ -69,6 +69,8 @@ struct np_many_client {
 	struct sockaddr_storage to_ss[NP_MANY_MAX_SOCKS];
 	socklen_t to_len;
 	uint8_t *zeros;               /* what a request carries */
+	struct np_cpu_snapshot *cpu0, *cpu1;   /* -c */
+	struct np_cpu_util util;
 	int lss, lsr;                 /* flow 1's socket buffers */
 };
 
@@ -612,7 +614,12 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 		mc->ring = calloc(N * (size_t)mp->burst, sizeof(*mc->ring));
 		mc->ring_head = calloc(N, sizeof(*mc->ring_head));
 	}
+	if (mp->cpu) {
+		mc->cpu0 = malloc(sizeof(*mc->cpu0));
+		mc->cpu1 = malloc(sizeof(*mc->cpu1));
+	}
 	if (!mc->c || !mc->base || !mc->per_flow || !mc->mark || !mc->t || !mc->zeros ||
+	    (mp->cpu && (!mc->cpu0 || !mc->cpu1)) ||
 	    (mp->latency && (!mc->ring || !mc->ring_head))) {
 		snprintf(why, whylen, "out of memory for %d flows", mp->flows);
 		np_many_client_free(mc);
@@ -695,10 +702,17 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 		np_hist_init(mc->t[i].lat);
 		np_hist_init(mc->t[i].conn);
 	}
+	/* -c: the counters just before the gate, and just after the end. */
+	const bool cpu = mc->cpu0 && np_cpu_read(mc->cpu0) == 0;
+
 	/* The clock starts at the gate, a few microseconds from now. */
 	t0 = np_mconn_clock();
 	mc->deadline_ns = count ? UINT64_MAX : t0 + (uint64_t)(seconds * 1e9);
 	rc = run_threads(mc, why, whylen);
+	if (cpu && np_cpu_read(mc->cpu1) == 0) {
+		np_cpu_compute(mc->cpu0, mc->cpu1, &mc->util);
+		out->cpu = &mc->util;
+	}
 	for (int i = 0; i < T; i++) {
 		if (mc->t[i].end_ns > end)
 			end = mc->t[i].end_ns;
@@ -760,5 +774,7 @@ void np_many_client_free(struct np_many_client *mc)
 	free(mc->ring);
 	free(mc->ring_head);
 	free(mc->zeros);
+	free(mc->cpu0);
+	free(mc->cpu1);
 	free(mc);
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "base/sock.h"
+#include "host/cpu.h"
 #include "stats/hist.h"
 #include "wire/many.h"
 
@@ -39,6 +40,7 @@ struct np_many_plan {
 	const int *cpus;              /* --local-cpus: the threads' CPUs */
 	int ncpus;
 	int stop_fd;                  /* readable: stop (Ctrl-C); -1 none */
+	bool cpu;                     /* -c: the machine's CPU over each phase */
 	double setup_timeout_s;
 };
 
@@ -50,6 +52,7 @@ struct np_many_tally {
 	uint64_t bytes_out, bytes_in, calls_out, calls_in;
 	uint64_t timeouts;            /* UDP_RR requests sent again */
 	int lss, lsr;                 /* flow 1's SO_SNDBUF/SO_RCVBUF */
+	const struct np_cpu_util *cpu; /* -c: the machine over the phase (NULL: none) */
 	uint64_t *per_flow;           /* each flow's units (RR) or bytes (streams) */
 	struct np_hist *lat;          /* -j: transaction times, all flows */
 	struct np_hist *conn;         /* -j, TCP_CRR: connect() times */

@@ -23,7 +23,7 @@ enum { Q_VERSION = 3, Q_KIND, Q_FLOWS, Q_THREADS, Q_PORTS, Q_REQ, Q_RSP, Q_SEND,
 enum { R_THREADS = 3, R_NSOCKS, R_PORTS, R_SNDBUF = R_PORTS + NP_MANY_MAX_SOCKS / 2, R_RCVBUF,
        R_WHY = R_RCVBUF + 3 };
 enum { C_BYTES_IN = 3, C_BYTES_OUT = 5, C_MSGS_IN = 7, C_MSGS_OUT = 9, C_UNPROVEN = 11,
-       C_REFUSED = 13 };
+       C_REFUSED = 13, C_CPU = 15, C_CPU_METHOD, C_CPU_COUNT };
 
 _Static_assert(W(Q_CPUS + NP_MANY_MAX_CPUS) <= NP_MSG_SIZE, "request fits");
 _Static_assert(W(R_WHY) + NP_REFUSAL_LEN + 1 <= NP_MSG_SIZE, "reply fits");
@@ -141,7 +141,7 @@ int np_many_decode_req(const uint8_t *msg, struct np_many_req *q, char *why, siz
 	     (q->req_size > NP_UDP_MAX || q->rsp_size > NP_UDP_MAX)) ||
 	    (q->kind == NP_MANY_UDP_STREAM && q->send_size > NP_UDP_MAX))
 		return no(why, whylen, "a datagram over %d bytes", NP_UDP_MAX);
-	if (q->flags & ~NP_MANY_F_NODELAY)
+	if (q->flags & ~(NP_MANY_F_NODELAY | NP_MANY_F_CPU))
 		return no(why, whylen, "unknown flags 0x%x", q->flags);
 	for (int i = 0; i < q->ncpus; i++) {
 		q->cpus[i] = np_wire_get_s32(msg, W(Q_CPUS + i));
@@ -236,6 +236,9 @@ void np_many_encode_end_reply(int32_t serv_errno, const struct np_many_counts *c
 	np_wire_put_u64(msg, W(C_MSGS_OUT), c->msgs_out);
 	np_wire_put_u64(msg, W(C_UNPROVEN), c->unproven);
 	np_wire_put_u64(msg, W(C_REFUSED), c->refused);
+	np_wire_put_f32(msg, W(C_CPU), &c->cpu_util);
+	np_wire_put_u32(msg, W(C_CPU_METHOD), c->cpu_method);
+	np_wire_put_s32(msg, W(C_CPU_COUNT), c->cpu_count);
 }
 
 int np_many_decode_end_reply(const uint8_t *msg, int32_t *serv_errno, struct np_many_counts *c,
@@ -250,6 +253,12 @@ int np_many_decode_end_reply(const uint8_t *msg, int32_t *serv_errno, struct np_
 	c->msgs_out = np_wire_get_u64(msg, W(C_MSGS_OUT));
 	c->unproven = np_wire_get_u64(msg, W(C_UNPROVEN));
 	c->refused = np_wire_get_u64(msg, W(C_REFUSED));
+	np_wire_get_f32(msg, W(C_CPU), &c->cpu_util);
+	c->cpu_method = np_wire_get_u32(msg, W(C_CPU_METHOD));
+	c->cpu_count = np_wire_get_s32(msg, W(C_CPU_COUNT));
+	/* A figure that cannot be a share of the machine is none. */
+	if (!(c->cpu_util >= 0 && c->cpu_util <= 100) || c->cpu_count < 1 || c->cpu_count > 65536)
+		c->cpu_util = -1;
 	return np_wire_ok(why, whylen);
 }
 

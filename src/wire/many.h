@@ -55,6 +55,7 @@ enum np_many_kind {
 #define NP_MANY_HELLO_MAGIC 0x4e504746u  /* "NPGF" */
 
 #define NP_MANY_F_NODELAY 0x1u
+#define NP_MANY_F_CPU 0x2u      /* netperf -C: netserver's CPU over each phase */
 
 struct np_many_req {
 	uint32_t kind;           /* enum np_many_kind */
@@ -85,6 +86,11 @@ struct np_many_counts {
 	uint64_t bytes_in, bytes_out, msgs_in, msgs_out;
 	uint64_t unproven;       /* connections and datagrams without the token */
 	uint64_t refused;        /* connections past a thread's room */
+	/* -C: the machine's CPU busy over the phase, percent (-1: not
+	 * measured), how (NP_CPU_METHOD_*) and over how many CPUs. */
+	float cpu_util;
+	uint32_t cpu_method;
+	int32_t cpu_count;
 };
 
 void np_many_encode_req(const struct np_many_req *q, uint8_t *msg);
