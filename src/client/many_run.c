@@ -284,8 +284,6 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 			return -1;
 		if (got < 0)
 			return np_fail(err, "%s", why);
-		if (np_interrupted())
-			return np_fail(err, "interrupted");
 		if (np_many_decode_end_reply(ctl->msg, &serr, &rc, why, sizeof(why)) < 0)
 			return np_fail(err, "netserver's counts: %s", why);
 		if (serr)
@@ -315,7 +313,9 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 			fig.conn_p99 = (double)np_hist_percentile(mt.conn, 99) / 1000.0;
 			fig.conn_max = (double)mt.conn->max / 1000.0;
 		}
-		if (o->confidence && i >= o->iter_min && t->met)
+		/* Ctrl-C ended the phase early: its figures are what it
+		 * measured, over the time it ran, as netperf's. */
+		if (np_interrupted() || (o->confidence && i >= o->iter_min && t->met))
 			break;
 	}
 	np_tally_fill(t, &rule, s);
