@@ -50,8 +50,10 @@
 #define RECV_SIZE 65536
 
 /* Whether every option given is one a many-flows run carries out; the
- * others (-c/-C, -D, -F, a test's own options, the socket options of
- * netperf 2.7.1 beyond -s/-S/-D, ...) run a session a flow. */
+ * others (-D, -F, a test's own options, the socket options of netperf
+ * 2.7.1 beyond -s/-S/-D, a data address of its own (-- -H: netserver's
+ * data sockets listen on the control connection's), ...) run a session
+ * a flow. */
 static bool many_takes(const struct np_opts *o)
 {
 	int32_t defaults[NP_TEST_OPTIONS];
@@ -64,7 +66,7 @@ static bool many_takes(const struct np_opts *o)
 	       o->ltos < 0 && o->rtos < 0 && o->maxseg == 0 && o->max_pacing == 0 && !o->cork &&
 	       !o->fastopen && !o->defer_accept && !o->mtu_do && !o->keepalive &&
 	       o->data_lport == 0 && o->data_rport == 0 && o->crr_port_min == 0 &&
-	       o->wait_s == 0;
+	       o->wait_s == 0 && !o->data_host;
 }
 
 uint32_t np_many_kind_of(const struct np_opts *o)
