@@ -165,6 +165,16 @@ static void accept_some(struct sthread *t, struct np_mconn *l)
 		int fd = np_accept(l->fd, NP_SOCK_NONBLOCK);
 		struct np_mconn *c;
 
+		if (fd < 0 && (errno == EMFILE || errno == ENFILE || errno == ENOBUFS ||
+			       errno == ENOMEM)) {
+			/* Out of descriptors: the listener rests until the
+			 * next tick, rather than wake this loop at once
+			 * again and again. */
+			if (np_evloop_del(t->loop, l->fd) == 0)
+				l->mask = 0;
+			t->c.refused++;
+			return;
+		}
 		if (fd < 0)
 			return;
 		if (t->nfree == 0) {
@@ -305,6 +315,20 @@ static void reap(struct sthread *t)
 	}
 }
 
+/* Listeners that rested for want of descriptors listen again. */
+static void rested(struct sthread *t)
+{
+	struct np_many_server *s = t->s;
+
+	for (int j = t->index; j < s->nsocks; j += (int)s->q.threads) {
+		struct np_mconn *l = &s->sock[j];
+
+		if (l->state == ST_LISTEN && l->mask == 0 &&
+		    np_evloop_add(t->loop, l->fd, NP_EV_READ, l) == 0)
+			l->mask = NP_EV_READ;
+	}
+}
+
 /* The control thread's wake: a sync (snapshot the counts; TCP_MAERTS's
  * sends on or off) or the end. */
 static void woken(struct sthread *t)
@@ -356,6 +380,7 @@ static void *thread_main(void *arg)
 		}
 		if (t->now_s >= next_reap) {
 			reap(t);
+			rested(t);
 			next_reap = t->now_s + 1;
 		}
 	}
@@ -469,10 +494,12 @@ static int thread_new(struct np_many_server *s, int i, size_t buflen, char *why,
 	t->wake = (struct np_mconn){ .fd = t->wake_fd[0], .state = ST_WAKE };
 	if (np_evloop_add(t->loop, t->wake_fd[0], NP_EV_READ, &t->wake) < 0)
 		return fail(why, whylen, "thread %d's event loop: %s", i + 1, strerror(errno));
-	for (int j = i; j < s->nsocks; j += (int)s->q.threads)
+	for (int j = i; j < s->nsocks; j += (int)s->q.threads) {
 		if (np_evloop_add(t->loop, s->sock[j].fd, NP_EV_READ, &s->sock[j]) < 0)
 			return fail(why, whylen, "thread %d's event loop: %s", i + 1,
 				    strerror(errno));
+		s->sock[j].mask = NP_EV_READ;
+	}
 	return 0;
 }
 
