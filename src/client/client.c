@@ -219,7 +219,7 @@ static void progress_start(struct client *c)
 	p->iter_max = o->iter_max;
 	p->may_stop_early = o->confidence && o->iter_min < o->iter_max;
 	p->size_n = o->sweep.n;
-	p->flows = c->n;
+	p->flows = o->flows > 1 ? o->flows : 1;
 	p->length = (double)np_length_seconds(o->length);
 	p->figure = p->half_pct = -1;
 }

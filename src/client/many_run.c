@@ -24,6 +24,7 @@
 #include "cli/say.h"
 #include "client/exchange.h"
 #include "client/flow.h"
+#include "client/progress.h"
 #include "client/sigint.h"
 #include "host/cpu.h"
 #include "many/mclient.h"
@@ -234,6 +235,19 @@ static void figures(const struct np_plan *p, const struct np_many_req *q,
 	np_metrics_derive(p->test, p->unit, q->burst - 1, s);
 }
 
+/* The progress line's figure: what the flows did, in its units. */
+struct counting {
+	struct np_progress *p;
+	uint64_t per;                 /* bytes a transaction under a byte unit; 1 */
+};
+
+static void on_count(void *ctx, double now, uint64_t amount)
+{
+	struct counting *k = ctx;
+
+	np_progress_count(k->p, now, amount * k->per);
+}
+
 /* The descriptors the run needs, raised to, or why it cannot be. */
 static int fd_room(const struct np_opts *o, uint32_t kind, int threads, FILE *err)
 {
@@ -258,6 +272,9 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 	struct np_many_tally mt;
 	struct np_many_counts rc;
 	double share = 1.0;
+	const struct np_watch_caller drawer = { NP_PROGRESS_S, np_progress_call, ctl->progress };
+	struct np_watch watch;
+	bool watching = false;
 	struct np_many_figures fig = { .present = true, .flows = o->flows,
 				       .threads = (int)q->threads, .setup_s = setup_s };
 	char why[256];
@@ -280,7 +297,18 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 		if (serr)
 			return np_fail(err, "netserver: %u of %d flows joined the run (%s)", joined,
 				       o->flows, strerror(serr));
+		/* The progress line: drawn by a watch, as a classic run's. */
+		if (ctl->progress) {
+			ctl->progress->iter = i;
+			ctl->progress->sum = true;
+			np_progress_phase(ctl->progress);
+			watching = np_watch_start(&watch, count ? 0 : (double)o->length, 0, &drawer,
+						  -1, -1) == 0;
+		}
 		got = np_many_client_phase(mc, (double)o->length, count, &mt, why, sizeof(why));
+		if (watching)
+			np_watch_end(&watch);
+		watching = false;
 		np_many_encode_end(ctl->msg);
 		if (exchange(ctl, NP_NG_MANY_END_REPLY, REPLY_TIMEOUT_MS, err, "end") != 0)
 			return -1;
@@ -293,6 +321,8 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 		memset(s, 0, sizeof(*s));
 		figures(p, q, r, &mt, &rc, s);
 		np_tally_add(t, &rule, s);
+		if (ctl->progress && o->confidence && i >= 2)
+			ctl->progress->half_pct = 100.0 * t->half_tput;
 		/* A stream's flows: each its share of what netserver received,
 		 * by what it sent, so that the flows add up to the SUM. */
 		share = mt.bytes_out && (q->kind == NP_MANY_TCP_STREAM ||
@@ -386,6 +416,7 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	struct np_many_reply r;
 	struct np_many_plan mp;
 	struct np_many_client *mc;
+	struct counting counting = { NULL, 1 };
 	double setup_s = 0;
 	char why[256];
 	int rc;
@@ -440,6 +471,15 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	mp.ncpus = o->nlcpus;
 	mp.stop_fd = np_sigint_fd();
 	mp.cpu = o->local_cpu;
+	if (ctl->progress) {
+		const bool rr = kind == NP_MANY_TCP_RR || kind == NP_MANY_UDP_RR ||
+				kind == NP_MANY_TCP_CRR;
+
+		counting.p = ctl->progress;
+		counting.per = rr && p->unit != 'x' ? (uint64_t)(q.req_size + q.rsp_size) : 1;
+		mp.on_count = on_count;
+		mp.count_ctx = &counting;
+	}
 	mp.setup_timeout_s = SETUP_TIMEOUT_S;
 	mc = np_many_client_new(&mp, why, sizeof(why));
 	if (!mc)

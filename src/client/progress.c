@@ -255,7 +255,7 @@ static void frame(struct np_progress *p, double elapsed)
 		add(line, sizeof(line), &len, "  %.0f s", elapsed);
 	if (figure >= 0)
 		add(line, sizeof(line), &len, "  %.*f %s/s%s", p->unit == 'x' ? 1 : 2, figure,
-		    np_unit_label(p->unit), p->flows > 1 ? " (flow 1)" : "");
+		    np_unit_label(p->unit), p->flows > 1 && !p->sum ? " (flow 1)" : "");
 	if (p->half_pct >= 0)
 		add(line, sizeof(line), &len, "  +-%.1f%%", p->half_pct);
 	/* The erase is not shown: it takes no columns. */

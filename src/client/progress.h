@@ -26,6 +26,8 @@ struct np_progress {
 	int size_k, size_n;     /* --sweep: the size running, of n; 0: no sweep */
 	int32_t size;
 	int flows;
+	bool sum;               /* the figure is every flow's (a many-flows
+				 * run), not flow 1's */
 	double length;          /* -l seconds; 0: a counted run */
 	double half_pct;        /* the interval so far, +-%; < 0: none */
 	bool tick_prints;       /* -D's lines are printed: erase before each */

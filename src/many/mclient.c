@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "base/bindport.h"
+#include "base/clock.h"
 #include "base/evloop.h"
 #include "base/kcall.h"
 #include "base/start_gate.h"
@@ -31,6 +32,7 @@
 #define CONNECTS_IN_FLIGHT 256    /* a thread's set-up: SYNs outstanding */
 #define HELLO_RESEND_NS 200000000u
 #define UDP_STALL_NS 1000000000u  /* UDP_RR: a request lost, sent again */
+#define COUNT_NS 250000000u       /* the progress line's count, at most */
 #define BUF_MIN 65536
 
 enum { ST_IDLE, ST_CONNECTING, ST_HELLO, ST_READY, ST_DONE };
@@ -46,6 +48,8 @@ struct mthread {
 	struct np_hist *lat, *conn;
 	uint64_t timeouts;
 	uint64_t end_ns;              /* when this thread's phase ended */
+	uint64_t done;                /* what its flows did: units or bytes */
+	_Atomic uint64_t shown;       /* done, published once a wait */
 	int rc;
 	char why[200];
 };
@@ -400,7 +404,17 @@ static inline uint64_t amount(const struct np_mconn *c)
 }
 
 /* A flow's event: 1 when the flow made its count, 0, or -1. */
+static int flow_io(struct mthread *t, struct np_mconn *c, unsigned ev);
 static int flow_event(struct mthread *t, struct np_mconn *c, unsigned ev)
+{
+	const uint64_t a0 = t->mc->p.kind == NP_MANY_TCP_CRR ? c->units : amount(c);
+	int r = flow_io(t, c, ev);
+
+	t->done += (t->mc->p.kind == NP_MANY_TCP_CRR ? c->units : amount(c)) - a0;
+	return r;
+}
+
+static int flow_io(struct mthread *t, struct np_mconn *c, unsigned ev)
 {
 	struct np_many_client *mc = t->mc;
 	const bool lat = mc->p.latency;
@@ -463,12 +477,15 @@ static void *phase_main(struct mthread *t)
 	const uint32_t T = (uint32_t)p->threads, N = (uint32_t)p->flows;
 	const bool stalls = p->kind == NP_MANY_UDP_RR;
 	uint32_t left = 0;
-	uint64_t now, check;
+	uint64_t now, check, count_at;
 
 	if (!np_start_gate_pass(&mc->gate))
 		return NULL;
 	now = np_mconn_clock();
 	check = now + UDP_STALL_NS;
+	count_at = now;
+	t->done = 0;
+	atomic_store_explicit(&t->shown, 0, memory_order_relaxed);
 	for (uint32_t i = (uint32_t)t->index; i < N && t->rc == 0; i += T) {
 		struct np_mconn *c = &mc->c[i];
 
@@ -505,6 +522,15 @@ static void *phase_main(struct mthread *t)
 		if (stalls && now >= check) {
 			udp_stalls(t);
 			check = now + UDP_STALL_NS;
+		}
+		atomic_store_explicit(&t->shown, t->done, memory_order_relaxed);
+		if (t->index == 0 && p->on_count && now >= count_at) {
+			uint64_t all = 0;
+
+			for (int i = 0; i < p->threads; i++)
+				all += atomic_load_explicit(&mc->t[i].shown, memory_order_relaxed);
+			p->on_count(p->count_ctx, np_now(), all);
+			count_at = now + COUNT_NS;
 		}
 	}
 	t->end_ns = now;

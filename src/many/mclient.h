@@ -41,6 +41,13 @@ struct np_many_plan {
 	int ncpus;
 	int stop_fd;                  /* readable: stop (Ctrl-C); -1 none */
 	bool cpu;                     /* -c: the machine's CPU over each phase */
+	/* The progress line's count (NULL: none): about every quarter
+	 * second of a phase, thread 1 calls it with the time (np_now's
+	 * clock) and what all flows did so far: transactions, or a
+	 * stream's bytes.  It only stores a figure: the drawing is the
+	 * caller's watch's. */
+	void (*on_count)(void *ctx, double now, uint64_t amount);
+	void *count_ctx;
 	double setup_timeout_s;
 };
 
