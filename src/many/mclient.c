@@ -28,20 +28,6 @@ long np_many_fds_needed(uint32_t kind, int flows, int threads)
 	return (long)flows + threads + 64;
 }
 
-int np_mclient_fail(struct mthread *t, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (t->rc == 0) {
-		va_start(ap, fmt);
-		vsnprintf(t->why, sizeof(t->why), fmt, ap);
-		va_end(ap);
-	}
-	t->rc = -1;
-	atomic_store(&t->mc->stop, true);
-	return -1;
-}
-
 static void *thread_main(void *arg)
 {
 	struct mthread *t = arg;

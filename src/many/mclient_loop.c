@@ -11,6 +11,7 @@
 #endif
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -21,6 +22,20 @@
 #include "base/clock.h"
 #include "base/kcall.h"
 #include "many/mclient_int.h"
+
+int np_mclient_fail(struct mthread *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (t->rc == 0) {
+		va_start(ap, fmt);
+		vsnprintf(t->why, sizeof(t->why), fmt, ap);
+		va_end(ap);
+	}
+	t->rc = -1;
+	atomic_store(&t->mc->stop, true);
+	return -1;
+}
 
 /* ---- Sockets ----------------------------------------------------------- */
 
