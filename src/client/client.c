@@ -282,6 +282,9 @@ static int client_prepare(struct client *c)
 			o->test->name);
 		return 2;
 	}
+	/* Every flow's descriptor, before the first socket. */
+	if (c->many && np_many_fd_room(o, c->err) < 0)
+		return 1;
 	if (np_sigint_open() < 0) {
 		np_fail(c->err, "pipe: %s", strerror(errno));
 		return 1;

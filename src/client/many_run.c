@@ -248,10 +248,22 @@ static void on_count(void *ctx, double now, uint64_t amount)
 	np_progress_count(k->p, now, amount * k->per);
 }
 
-/* The descriptors the run needs, raised to, or why it cannot be. */
-static int fd_room(const struct np_opts *o, uint32_t kind, int threads, FILE *err)
+/* --threads as the run takes it: the CPUs by default, at most the
+ * flows and NP_MANY_MAX_THREADS. */
+static int threads_of(const struct np_opts *o)
 {
-	const long need = np_many_fds_needed(kind, o->flows, threads);
+	int threads = o->threads > 0 ? o->threads : np_cpu_count();
+
+	if (threads > o->flows)
+		threads = o->flows;
+	if (threads > NP_MANY_MAX_THREADS)
+		threads = NP_MANY_MAX_THREADS;
+	return threads < 1 ? 1 : threads;
+}
+
+int np_many_fd_room(const struct np_opts *o, FILE *err)
+{
+	const long need = np_many_fds_needed(np_many_kind_of(o), o->flows, threads_of(o));
 	const long have = np_fd_limit_raise(need);
 
 	if (have >= 0 && have < need)
@@ -411,7 +423,7 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 {
 	const struct np_opts *o = p->o;
 	const uint32_t kind = np_many_kind_of(o);
-	int threads = o->threads > 0 ? o->threads : np_cpu_count();
+	const int threads = threads_of(o);
 	struct np_many_req q;
 	struct np_many_reply r;
 	struct np_many_plan mp;
@@ -421,14 +433,6 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	char why[256];
 	int rc;
 
-	if (threads > o->flows)
-		threads = o->flows;
-	if (threads > NP_MANY_MAX_THREADS)
-		threads = NP_MANY_MAX_THREADS;
-	if (threads < 1)
-		threads = 1;
-	if (fd_room(o, kind, threads, err) < 0)
-		return -1;
 	make_request(o, kind, threads, &q);
 	if (np_random_bytes(q.token, sizeof(q.token)) < 0)
 		return np_fail(err, "no random bytes for the run's token: %s", strerror(errno));

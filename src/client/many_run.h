@@ -41,4 +41,9 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 
 void np_many_keep_free(struct np_many_keep *keep);
 
+/* The descriptors a many-flows run of o needs: RLIMIT_NOFILE raised to
+ * them, before any socket is opened; 0, or -1 after the line that says
+ * the limit is too low. */
+int np_many_fd_room(const struct np_opts *o, FILE *err);
+
 #endif
