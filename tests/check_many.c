@@ -93,7 +93,7 @@ START_TEST(test_request_ranges)
 	REFUSED(q.burst = NP_MANY_MAX_BURST + 1, "burst");
 	REFUSED(q.ncpus = 33, "CPUs");
 	REFUSED(q.cpus[1] = 4096, "CPU");
-	REFUSED(q.flags = 0x4, "flags");
+	REFUSED(q.flags = 0x8, "flags");
 	REFUSED((q.kind = NP_MANY_UDP_RR, q.rsp_size = 65508), "datagram");
 	/* Without the magic: not ours. */
 	q = good_req();
@@ -116,6 +116,7 @@ START_TEST(test_reply_round_trip)
 		r.ports[i] = (uint16_t)(40000 + i);
 	r.sndbuf = 16384;
 	r.rcvbuf = 131072;
+	r.length_s = 31;
 	np_many_encode_reply(&r, msg);
 	ck_assert_int_eq(np_many_decode_reply(msg, &back, why, sizeof(why)), 0);
 	ck_assert_mem_eq(&r, &back, sizeof(r));
@@ -210,6 +211,38 @@ START_TEST(test_mconn_pingpong)
 }
 END_TEST
 
+/* A datagram flow: only a datagram of the response's size is one. */
+START_TEST(test_mconn_dgram)
+{
+	int sv[2];
+	uint8_t buf[64] = { 0 };
+	struct np_mconn c;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_DGRAM, 0, sv), 0);
+	memset(&c, 0, sizeof(c));
+	c.fd = sv[0];
+	c.mode = NP_MC_PINGPONG;
+	c.dgram = true;
+	c.in_unit = 10;
+	c.out_unit = 5;
+	ck_assert_int_eq((int)write(sv[1], buf, NP_MANY_HELLO_LEN), NP_MANY_HELLO_LEN);
+	ck_assert_int_eq(np_mconn_read(&c, buf, sizeof(buf)), 0);
+	ck_assert_uint_eq(c.units, 0);
+	ck_assert_int_eq((int)write(sv[1], buf, 10), 10);
+	ck_assert_int_eq(np_mconn_read(&c, buf, sizeof(buf)), 1);
+	/* An empty datagram is no end of anything. */
+	ck_assert_int_eq((int)write(sv[1], buf, 0), 0);
+	ck_assert_int_eq(np_mconn_read(&c, buf, sizeof(buf)), 0);
+	/* Sends: a datagram of out_unit a request queued. */
+	c.out_left = 15;
+	ck_assert_int_eq(np_mconn_write(&c, buf, sizeof(buf), 8), 0);
+	ck_assert_uint_eq(c.out_left, 0);
+	ck_assert_uint_eq(c.calls_out, 3);
+	close(sv[0]);
+	close(sv[1]);
+}
+END_TEST
+
 START_TEST(test_spread)
 {
 	const uint64_t even[4] = { 5, 5, 5, 5 }, one[4] = { 0, 0, 0, 8 };
@@ -246,6 +279,7 @@ static Suite *many_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("data");
 	tcase_add_test(tc, test_mconn_pingpong);
+	tcase_add_test(tc, test_mconn_dgram);
 	tcase_add_test(tc, test_spread);
 	suite_add_tcase(s, tc);
 	return s;

@@ -124,8 +124,12 @@ static void make_request(const struct np_opts *o, uint32_t kind, int threads,
 	if (ports == 0) {
 		/* UDP: a netserver socket per UDP_FLOWS_PER_SOCKET flows, whose
 		 * first requests all fit its receive queue. */
+		const int burst = 1 + (o->burst > 0 ? o->burst : 0);
 		int per = kind == NP_MANY_TCP_CRR ? FLOWS_PER_PORT / 5
-			  : udp ? UDP_FLOWS_PER_SOCKET : FLOWS_PER_PORT;
+			  : udp ? UDP_FLOWS_PER_SOCKET / burst : FLOWS_PER_PORT;
+
+		if (per < 1)
+			per = 1;
 
 		ports = (o->flows + threads * per - 1) / (threads * per);
 	}
@@ -140,7 +144,8 @@ static void make_request(const struct np_opts *o, uint32_t kind, int threads,
 	q->recv_size = o->rrecv_size > 0 ? o->rrecv_size : RECV_SIZE;
 	q->sndbuf = o->rsndbuf > 0 ? o->rsndbuf : -1;
 	q->rcvbuf = o->rrcvbuf > 0 ? o->rrcvbuf : -1;
-	q->flags = (o->nodelay ? NP_MANY_F_NODELAY : 0) | (o->remote_cpu ? NP_MANY_F_CPU : 0);
+	q->flags = (o->nodelay ? NP_MANY_F_NODELAY : 0) | (o->remote_cpu ? NP_MANY_F_CPU : 0) |
+		   (o->length < 0 ? NP_MANY_F_COUNTED : 0);
 	q->length_s = o->length > 0 ? (int32_t)o->length + 1 : COUNT_DEADLINE_S;
 	q->burst = 1 + (o->burst > 0 ? o->burst : 0);
 	if (q->burst > NP_MANY_MAX_BURST)
@@ -317,7 +322,9 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 			watching = np_watch_start(&watch, count ? 0 : (double)o->length, 0, &drawer,
 						  -1, -1) == 0;
 		}
-		got = np_many_client_phase(mc, (double)o->length, count, &mt, why, sizeof(why));
+		/* A count has netserver's bound for its time. */
+		got = np_many_client_phase(mc, count ? (double)r->length_s : (double)o->length, count,
+					   &mt, why, sizeof(why));
 		if (watching)
 			np_watch_end(&watch);
 		watching = false;
@@ -328,10 +335,16 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 			return np_fail(err, "%s", why);
 		if (np_many_decode_end_reply(ctl->msg, &serr, &rc, why, sizeof(why)) < 0)
 			return np_fail(err, "netserver's counts: %s", why);
+		if (count && mt.short_flows && !np_interrupted())
+			return np_fail(err, "-l %lld: %d of %d flows did not make their count within "
+				       "%d s (netserver's bound: its --max-test-time)",
+				       (long long)o->length, mt.short_flows, o->flows, r->length_s);
 		if (serr)
 			return np_fail(err, "netserver's counts: %s", strerror(serr));
 		memset(s, 0, sizeof(*s));
 		figures(p, q, r, &mt, &rc, s);
+		/* A flow's round trip: the flows' mean, as a classic SUM's. */
+		s->rt_latency *= (double)o->flows;
 		np_tally_add(t, &rule, s);
 		if (ctl->progress && o->confidence && i >= 2)
 			ctl->progress->half_pct = 100.0 * t->half_tput;
@@ -474,6 +487,7 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	mp.cpus = o->lcpus;
 	mp.ncpus = o->nlcpus;
 	mp.stop_fd = np_sigint_fd();
+	mp.ctl_fd = ctl->ctl;
 	mp.cpu = o->local_cpu;
 	if (ctl->progress) {
 		const bool rr = kind == NP_MANY_TCP_RR || kind == NP_MANY_UDP_RR ||

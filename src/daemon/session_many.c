@@ -31,8 +31,8 @@
 /* How long GO waits for the last flows' hellos. */
 #define JOIN_TIMEOUT_MS 30000
 #define SYNC_TIMEOUT_MS 5000
-/* A flow's state here, beside its socket's buffers. */
-#define FLOW_STATE_BYTES 256
+/* A connection slot's or a UDP source's state here, at most. */
+#define FLOW_STATE_BYTES 160
 
 /* The answer to NP_NG_MANY: the ports, or a refusal (code and text). */
 static int reply(struct session *s, const struct np_many_reply *r)
@@ -59,17 +59,31 @@ static int refuse(struct session *s, int code, const char *fmt, ...)
 	return reply(s, &r) < 0 ? -1 : 0;
 }
 
-/* What the run's flows take, as --max-session-memory counts: their
- * state, and the socket buffers asked (twice: the kernel's count). */
+/* What the run takes, as --max-session-memory counts: the socket
+ * buffers asked (twice: the kernel's count) a flow; netserver's own
+ * state (a connection slot a flow, four for TCP_CRR, whose closed
+ * connections wait to be read; a UDP table twice the flows); a message
+ * buffer a thread and one for all. */
 static uint64_t run_bytes(const struct np_many_req *q)
 {
-	uint64_t per = FLOW_STATE_BYTES;
+	const bool udp = q->kind == NP_MANY_UDP_RR || q->kind == NP_MANY_UDP_STREAM;
+	uint64_t per = 0, buf = 65536, state;
 
 	if (q->sndbuf > 0)
 		per += 2 * (uint64_t)q->sndbuf;
 	if (q->rcvbuf > 0)
 		per += 2 * (uint64_t)q->rcvbuf;
-	return per * q->flows;
+	if ((uint64_t)q->req_size > buf)
+		buf = (uint64_t)q->req_size;
+	if ((uint64_t)q->rsp_size > buf)
+		buf = (uint64_t)q->rsp_size;
+	if ((uint64_t)q->send_size > buf)
+		buf = (uint64_t)q->send_size;
+	if ((uint64_t)q->recv_size > buf)
+		buf = (uint64_t)q->recv_size;
+	state = udp ? 4 * (uint64_t)q->flows * FLOW_STATE_BYTES
+		    : (q->kind == NP_MANY_TCP_CRR ? 4 : 1) * (uint64_t)q->flows * FLOW_STATE_BYTES;
+	return per * q->flows + state + (q->threads + 1) * buf;
 }
 
 /* The run's flows among all sessions' from the client's /32 or /64 and
@@ -128,6 +142,10 @@ static int start(struct session *s)
 		return refuse(s, NP_REFUSE_FLOWS,
 			      "%u flows need %ld file descriptors, netserver has %llu (its "
 			      "RLIMIT_NOFILE)", q.flows, fds, (unsigned long long)rl.rlim_cur);
+	/* A counted run is cut at the limit (as a classic one is), a
+	 * timed one longer than it refused. */
+	if ((q.flags & NP_MANY_F_COUNTED) && q.length_s > s->rules->max_test_s)
+		q.length_s = s->rules->max_test_s;
 	if (q.length_s > s->rules->max_test_s)
 		return refuse(s, NP_REFUSE_TIME, "a %d s data phase, over --max-test-time %d",
 			      q.length_s, s->rules->max_test_s);
@@ -148,7 +166,8 @@ static int start(struct session *s)
 			      (unsigned long long)in_use,
 			      (unsigned long long)s->rules->max_total_memory);
 	}
-	s->many = np_many_server_new(&q, (const struct sockaddr *)&s->ctl_local,
+	s->many = np_many_server_new(&q, (const struct sockaddr *)&s->ctl_peer,
+				     (const struct sockaddr *)&s->ctl_local,
 				     s->ctl_local.ss_family == AF_INET6
 					     ? sizeof(struct sockaddr_in6)
 					     : sizeof(struct sockaddr_in),
@@ -161,6 +180,7 @@ static int start(struct session *s)
 				 : NP_REFUSE_MEMORY, "%s", why);
 	}
 	s->many_length_s = q.length_s;
+	r.length_s = q.length_s;
 	s->many_flows = q.flows;
 	s->many_cpu = (q.flags & NP_MANY_F_CPU) != 0;
 	np_log(NP_LOG_INFO, "many-flows run: %s, %u flows on %u threads, %u data sockets",
@@ -206,8 +226,8 @@ static int go(struct session *s)
 			(void)poll(NULL, 0, 2);
 		}
 		/* -C: the machine's counters as the phase starts. */
-		if (!err && s->many_cpu && cpu_snapshots(s) == 0 && np_cpu_read(s->cpu0) < 0)
-			s->many_cpu = false;
+		s->many_cpu_read = !err && s->many_cpu && cpu_snapshots(s) == 0 &&
+				   np_cpu_read(s->cpu0) == 0;
 		if (!err && np_many_server_sync(s->many, 1, &c, SYNC_TIMEOUT_MS) < 0)
 			err = ETIMEDOUT;
 	}
@@ -229,7 +249,9 @@ static int end(struct session *s)
 		err = EPROTO;
 	else if (np_many_server_sync(s->many, 0, &c, SYNC_TIMEOUT_MS) < 0)
 		err = ETIMEDOUT;
-	if (!err && s->many_cpu && np_cpu_read(s->cpu1) == 0) {
+	/* Only after a GO read the counters: an END without one has no
+	 * CPU figure. */
+	if (!err && s->many_cpu_read && np_cpu_read(s->cpu1) == 0) {
 		struct np_cpu_util u;
 
 		np_cpu_compute(s->cpu0, s->cpu1, &u);
@@ -239,6 +261,7 @@ static int end(struct session *s)
 	} else {
 		c.cpu_util = -1;
 	}
+	s->many_cpu_read = false;
 	if (c.unproven)
 		np_log(NP_LOG_INFO, "many-flows run: %llu connections or datagrams without "
 		       "the run's token, unserved", (unsigned long long)c.unproven);

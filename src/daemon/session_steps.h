@@ -56,6 +56,7 @@ struct session {
 	int many_length_s;             /* its data phases' longest */
 	uint32_t many_flows;
 	bool many_cpu;                 /* -C: the CPU over each phase */
+	bool many_cpu_read;            /* GO read its counters (cpu0) */
 	uint8_t msg[NP_MSG_SIZE];
 };
 

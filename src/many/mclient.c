@@ -133,6 +133,10 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 		np_many_client_free(mc);
 		return NULL;
 	}
+	/* -j: a flow's ring starts one burst in, so that "burst back"
+	 * never wraps below 0 (any burst, not only powers of two). */
+	for (size_t i = 0; mc->ring_head && i < N; i++)
+		mc->ring_head[i] = (uint32_t)mp->burst;
 	np_start_gate_init(&mc->gate, 0);
 	for (int s = 0; s < mp->nsocks; s++) {
 		memcpy(&mc->to_ss[s], &mp->server.ss, mp->server.len);
@@ -152,7 +156,9 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 			  : mp->kind == NP_MANY_TCP_MAERTS ? NP_MC_RECV : NP_MC_SEND;
 		c->in_unit = (uint32_t)mp->rsp_size;
 		c->out_unit = (uint32_t)(c->mode == NP_MC_SEND ? mp->send_size : mp->req_size);
-		c->reply = rr;
+		/* UDP_RR queues its next request itself: only for a response
+		 * to one in flight (mclient_loop.c, udp_answered). */
+		c->reply = rr && !c->dgram;
 		if (rr && mp->kind != NP_MANY_TCP_CRR)
 			c->out_left = (uint64_t)mp->burst * (uint64_t)mp->req_size;
 	}
@@ -163,7 +169,8 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 		t->index = i;
 		t->buflen = buflen;
 		t->buf = calloc(1, buflen);
-		t->loop = np_evloop_new((int)(N / (size_t)mp->threads + 2));
+		/* Its flows, Ctrl-C's pipe, the control connection. */
+		t->loop = np_evloop_new((int)(N / (size_t)mp->threads + 3));
 		if (mp->latency) {
 			t->lat = malloc(sizeof(*t->lat));
 			t->conn = malloc(sizeof(*t->conn));
@@ -186,10 +193,12 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 int np_many_client_setup(struct np_many_client *mc, double *setup_s, char *why, size_t whylen)
 {
 	uint64_t t0 = np_mconn_clock();
-	int rc;
+	int rc = 0;
 
+	/* TCP_CRR's connections are its transactions: none before. */
 	mc->setup = true;
-	rc = run_threads(mc, why, whylen);
+	if (mc->p.kind != NP_MANY_TCP_CRR)
+		rc = run_threads(mc, why, whylen);
 	*setup_s = (double)(np_mconn_clock() - t0) / 1e9;
 	return rc;
 }
@@ -215,7 +224,7 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 
 	/* The clock starts at the gate, a few microseconds from now. */
 	t0 = np_mconn_clock();
-	mc->deadline_ns = count ? UINT64_MAX : t0 + (uint64_t)(seconds * 1e9);
+	mc->deadline_ns = t0 + (uint64_t)(seconds * 1e9);
 	rc = run_threads(mc, why, whylen);
 	if (cpu && np_cpu_read(mc->cpu1) == 0) {
 		np_cpu_compute(mc->cpu0, mc->cpu1, &mc->util);
@@ -225,6 +234,8 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 		if (mc->t[i].end_ns > end)
 			end = mc->t[i].end_ns;
 		out->timeouts += mc->t[i].timeouts;
+		out->calls_in += mc->t[i].calls_in;
+		out->calls_out += mc->t[i].calls_out;
 		mc->t[i].timeouts = 0;
 		if (mc->p.latency && i > 0) {
 			np_hist_merge(mc->t[0].lat, mc->t[i].lat);
@@ -246,11 +257,12 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 	    mc->p.kind == NP_MANY_TCP_CRR) {
 		out->bytes_out = out->units * (uint64_t)mc->p.req_size;
 		out->bytes_in = out->units * (uint64_t)mc->p.rsp_size;
-		out->calls_out = out->calls_in = out->units;
 	} else if (mc->p.kind == NP_MANY_UDP_STREAM) {
-		out->units = out->calls_out = out->bytes_out / (uint64_t)mc->p.send_size;
+		out->units = out->bytes_out / (uint64_t)mc->p.send_size;
 	}
 	out->per_flow = mc->per_flow;
+	for (int i = 0; count && i < mc->p.flows; i++)
+		out->short_flows += mc->per_flow[i] < count;
 	out->lss = mc->lss;
 	out->lsr = mc->lsr;
 	if (mc->p.latency) {

@@ -40,6 +40,8 @@ struct np_many_plan {
 	const int *cpus;              /* --local-cpus: the threads' CPUs */
 	int ncpus;
 	int stop_fd;                  /* readable: stop (Ctrl-C); -1 none */
+	int ctl_fd;                   /* the control connection: readable in a
+				       * phase (netserver gone) stops it; -1 */
 	bool cpu;                     /* -c: the machine's CPU over each phase */
 	/* The progress line's count (NULL: none): about every quarter
 	 * second of a phase, thread 1 calls it with the time (np_now's
@@ -58,6 +60,7 @@ struct np_many_tally {
 				       * (UDP_STREAM), 0 (TCP streams) */
 	uint64_t bytes_out, bytes_in, calls_out, calls_in;
 	uint64_t timeouts;            /* UDP_RR requests sent again */
+	int short_flows;              /* a count: the flows that did not make it */
 	int lss, lsr;                 /* flow 1's SO_SNDBUF/SO_RCVBUF */
 	const struct np_cpu_util *cpu; /* -c: the machine over the phase (NULL: none) */
 	uint64_t *per_flow;           /* each flow's units (RR) or bytes (streams) */
@@ -75,7 +78,7 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
  * it took in *setup_s.  0, or -1 with the reason. */
 int np_many_client_setup(struct np_many_client *mc, double *setup_s, char *why, size_t whylen);
 /* One data phase of seconds (count > 0: until each flow made count
- * units instead), its figures in t (per_flow and the histograms are the
+ * units instead, or at most seconds), its figures in t (per_flow and the histograms are the
  * client's, valid until the next phase).  0, or -1 with the reason. */
 int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t count,
 			 struct np_many_tally *t, char *why, size_t whylen);

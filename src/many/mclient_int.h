@@ -40,6 +40,7 @@ struct mthread {
 	uint64_t timeouts;
 	uint64_t end_ns;              /* when this thread's phase ended */
 	uint64_t done;                /* what its flows did: units or bytes */
+	uint64_t calls_in, calls_out; /* their receives and sends, this phase */
 	_Atomic uint64_t shown;       /* done, published once a wait */
 	int rc;
 	char why[200];

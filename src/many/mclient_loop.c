@@ -192,6 +192,8 @@ void *np_mclient_setup_loop(struct mthread *t)
 		for (int k = 0; k < n; k++) {
 			struct np_mconn *c = t->ev[k].data;
 
+			if (c == NULL)         /* Ctrl-C's pipe */
+				return np_mclient_fail(t, "interrupted"), NULL;
 			if (c->state == ST_CONNECTING) {
 				int e = connect_result(c->fd);
 
@@ -232,6 +234,12 @@ void *np_mclient_setup_loop(struct mthread *t)
 			resend = now + HELLO_RESEND_NS;
 		}
 	}
+	/* UDP: the answers to hellos sent twice, read away before the
+	 * first request (a later one is not a response's size, or is
+	 * taken for a response to nothing in flight). */
+	for (uint32_t i = (uint32_t)t->index; udp && t->rc == 0 && i < N; i += T)
+		while (np_recv(mc->c[i].fd, t->buf, t->buflen, MSG_DONTWAIT) > 0)
+			;
 	return NULL;
 }
 
@@ -336,13 +344,28 @@ static inline uint64_t amount(const struct np_mconn *c)
 }
 
 /* A flow's event: 1 when the flow made its count, 0, or -1. */
+/* UDP_RR: k responses came; those to requests in flight (c->aux) count,
+ * each queueing the next request; one to a request given up on and sent
+ * again (udp_stalls) does not, so the burst in flight never grows. */
+static int udp_answered(struct np_many_client *mc, struct np_mconn *c, int k)
+{
+	const uint32_t take = (uint32_t)k < c->aux ? (uint32_t)k : c->aux;
+
+	c->units -= (uint64_t)k - take;
+	c->aux -= take;
+	c->out_left += (uint64_t)take * (uint64_t)mc->p.req_size;
+	return (int)take;
+}
+
 static int flow_io(struct mthread *t, struct np_mconn *c, unsigned ev);
 static int flow_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 {
-	const uint64_t a0 = t->mc->p.kind == NP_MANY_TCP_CRR ? c->units : amount(c);
+	const uint64_t a0 = amount(c), in0 = c->calls_in, out0 = c->calls_out;
 	int r = flow_io(t, c, ev);
 
-	t->done += (t->mc->p.kind == NP_MANY_TCP_CRR ? c->units : amount(c)) - a0;
+	t->done += amount(c) - a0;
+	t->calls_in += c->calls_in - in0;
+	t->calls_out += c->calls_out - out0;
 	return r;
 }
 
@@ -361,6 +384,8 @@ static int flow_io(struct mthread *t, struct np_mconn *c, unsigned ev)
 		if (k < 0)
 			return np_mclient_fail(t, "flow %u: netserver %s", c->flow + 1,
 				    errno ? strerror(errno) : "closed the connection");
+		if (k > 0 && c->dgram && c->mode == NP_MC_PINGPONG)
+			k = udp_answered(mc, c, k);
 		if (k > 0 && lat)
 			lat_done(t, c->flow, k, np_mconn_clock());
 		if (mc->count && amount(c) - mc->base[c->flow] >= mc->count) {
@@ -370,9 +395,13 @@ static int flow_io(struct mthread *t, struct np_mconn *c, unsigned ev)
 		}
 	}
 	if ((ev & NP_EV_WRITE) || (c->mode == NP_MC_PINGPONG && c->out_left > 0)) {
+		const uint64_t sent = c->calls_out;
+
 		if (np_mconn_write(c, c->mode == NP_MC_PINGPONG ? mc->zeros : t->buf, t->buflen,
 				   c->dgram ? 8 : 1) < 0)
 			return np_mclient_fail(t, "flow %u: send: %s", c->flow + 1, strerror(errno));
+		if (c->dgram && c->mode == NP_MC_PINGPONG)
+			c->aux += (uint32_t)(c->calls_out - sent);   /* in flight */
 		/* A stream's count (-l -N): bytes a flow. */
 		if (mc->count && c->mode == NP_MC_SEND && amount(c) - mc->base[c->flow] >= mc->count) {
 			c->state = ST_DONE;
@@ -393,9 +422,12 @@ static void udp_stalls(struct mthread *t)
 	for (uint32_t i = (uint32_t)t->index; i < (uint32_t)mc->p.flows; i += T) {
 		struct np_mconn *c = &mc->c[i];
 
-		if (c->state != ST_DONE && c->units == mc->mark[i] && c->out_left == 0) {
-			c->out_left += c->out_unit;
-			t->timeouts++;
+		/* No answer for a while: what is in flight is lost; the
+		 * burst again (late answers to it will not count). */
+		if (c->state != ST_DONE && c->units == mc->mark[i] && c->aux > 0) {
+			t->timeouts += c->aux;
+			c->aux = 0;
+			c->out_left = (uint64_t)mc->p.burst * c->out_unit;
 			(void)flow_event(t, c, NP_EV_WRITE);
 		}
 		mc->mark[i] = c->units;
@@ -410,13 +442,18 @@ void *np_mclient_phase_loop(struct mthread *t)
 	const bool stalls = p->kind == NP_MANY_UDP_RR;
 	uint32_t left = 0;
 	uint64_t now, check, count_at;
+	bool watch_ctl;
 
 	if (!np_start_gate_pass(&mc->gate))
 		return NULL;
 	now = np_mconn_clock();
 	check = now + UDP_STALL_NS;
 	count_at = now;
-	t->done = 0;
+	/* Thread 1 watches the control connection too: netserver gone (or
+	 * saying anything) ends the phase. */
+	watch_ctl = t->index == 0 && p->ctl_fd >= 0 &&
+		    np_evloop_add(t->loop, p->ctl_fd, NP_EV_READ, NULL) == 0;
+	t->done = t->calls_in = t->calls_out = 0;
 	atomic_store_explicit(&t->shown, 0, memory_order_relaxed);
 	for (uint32_t i = (uint32_t)t->index; i < N && t->rc == 0; i += T) {
 		struct np_mconn *c = &mc->c[i];
@@ -424,6 +461,10 @@ void *np_mclient_phase_loop(struct mthread *t)
 		mc->base[i] = amount(c);
 		if (stalls)
 			mc->mark[i] = c->units;
+		/* -j: what is in flight now is timed from the phase's start
+		 * (a request of the set-up, or of the last phase). */
+		for (int b = 0; p->latency && mc->ring && b < p->burst; b++)
+			mc->ring[(size_t)i * (size_t)p->burst + (size_t)b] = now;
 		c->state = ST_READY;
 		left++;
 		if (p->kind == NP_MANY_TCP_CRR)
@@ -443,7 +484,7 @@ void *np_mclient_phase_loop(struct mthread *t)
 			struct np_mconn *c = t->ev[k].data;
 
 			if (c == NULL) {
-				/* Ctrl-C's pipe. */
+				/* Ctrl-C's pipe, or the control connection. */
 				atomic_store(&mc->stop, true);
 				break;
 			}
@@ -466,6 +507,8 @@ void *np_mclient_phase_loop(struct mthread *t)
 		}
 	}
 	t->end_ns = now;
+	if (watch_ctl)
+		(void)np_evloop_del(t->loop, p->ctl_fd);
 	/* The counts at the end, and the loop emptied for the next phase. */
 	for (uint32_t i = (uint32_t)t->index; i < N; i += T) {
 		struct np_mconn *c = &mc->c[i];

@@ -33,6 +33,10 @@ int np_mconn_read(struct np_mconn *c, uint8_t *buf, size_t len)
 	if (c->mode == NP_MC_RECV)
 		return 0;
 	if (c->dgram) {
+		/* Only a datagram of the unit's size is one (a set-up
+		 * hello's late answer is not). */
+		if ((uint64_t)n != c->in_unit)
+			return 0;
 		done = 1;
 	} else {
 		uint64_t have = (uint64_t)c->in_part + (uint64_t)n;

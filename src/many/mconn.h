@@ -36,8 +36,9 @@ struct np_mconn {
 	uint32_t aux;          /* the owner's */
 };
 
-/* One receive into buf; the units it completed (0 for a partial one or
- * nothing ready), or -1: the peer closed (errno 0) or an error (errno). */
+/* One receive into buf; the units it completed (0 for a partial one,
+ * nothing ready, or a datagram of another size than in_unit), or -1: the
+ * peer closed (errno 0) or an error (errno). */
 int np_mconn_read(struct np_mconn *c, uint8_t *buf, size_t len);
 
 /* Sends what is queued (a sender: len bytes; a datagram socket: up to

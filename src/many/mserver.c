@@ -34,6 +34,7 @@
 #include "base/sockfd.h"
 #include "host/cpu.h"
 #include "many/mconn.h"
+#include "run/dataaddr.h"
 
 #define EVENTS 256
 #define ACCEPTS_A_WAKE 64
@@ -64,6 +65,7 @@ struct sthread {
 	uint32_t cap, nfree;
 	struct upeer *peer;           /* UDP sources, open addressing */
 	uint32_t npeer;               /* slots (a power of two) */
+	uint32_t npeer_used;          /* at most half of them: short probes */
 	struct np_mconn wake;         /* the control thread's pipe */
 	int wake_fd[2];
 	struct np_many_counts c;      /* this thread's, written by it alone */
@@ -82,6 +84,8 @@ struct np_many_server {
 	atomic_uint epoch, acked;     /* sync: the control's, the threads' */
 	struct np_many_counts last;   /* the totals at the last sync */
 	int sndbuf, rcvbuf;           /* the first data socket's, as set up */
+	struct sockaddr_storage peer; /* the control connection's: the only
+				       * address served */
 	uint8_t *zeros;
 };
 
@@ -159,6 +163,16 @@ static int rewatch(struct sthread *t, struct np_mconn *c)
 	return watch(t, c, mask);
 }
 
+/* Whether a connection comes from the control connection's address. */
+static bool from_peer(const struct np_many_server *s, int fd)
+{
+	struct sockaddr_storage sa;
+	socklen_t len = sizeof(sa);
+
+	return getpeername(fd, (struct sockaddr *)&sa, &len) == 0 &&
+	       np_addr_same((const struct sockaddr *)&sa, (const struct sockaddr *)&s->peer);
+}
+
 static void accept_some(struct sthread *t, struct np_mconn *l)
 {
 	for (int i = 0; i < ACCEPTS_A_WAKE; i++) {
@@ -177,6 +191,12 @@ static void accept_some(struct sthread *t, struct np_mconn *l)
 		}
 		if (fd < 0)
 			return;
+		if (!from_peer(t->s, fd)) {
+			/* Another host: closed before it takes a slot. */
+			close(fd);
+			t->c.unproven++;
+			continue;
+		}
 		if (t->nfree == 0) {
 			/* Past this thread's room: more than the run asked. */
 			close(fd);
@@ -239,6 +259,7 @@ static void hello_in(struct sthread *t, struct np_mconn *c)
 static void conn_event(struct sthread *t, struct np_mconn *c, unsigned ev)
 {
 	const uint64_t in0 = c->bytes_in, out0 = c->bytes_out, u0 = c->units;
+	const uint64_t ci0 = c->calls_in, co0 = c->calls_out;
 	bool gone = false;
 
 	if (c->state == ST_HELLO) {
@@ -252,9 +273,9 @@ static void conn_event(struct sthread *t, struct np_mconn *c, unsigned ev)
 		gone = np_mconn_write(c, t->s->zeros, t->buflen, 1) < 0;
 	t->c.bytes_in += c->bytes_in - in0;
 	t->c.bytes_out += c->bytes_out - out0;
-	t->c.msgs_in += c->units - u0;
-	if (c->reply)
-		t->c.msgs_out += c->units - u0;
+	/* Messages: transactions, or a stream's calls. */
+	t->c.msgs_in += c->reply ? c->units - u0 : c->calls_in - ci0;
+	t->c.msgs_out += c->reply ? c->units - u0 : c->calls_out - co0;
 	/* The peer's end (TCP_CRR's every transaction), or a reset. */
 	if (gone || rewatch(t, c) < 0)
 		conn_close(t, c);
@@ -274,9 +295,18 @@ static void udp_event(struct sthread *t, struct np_mconn *u)
 
 		if (n < 0)
 			return;
+		/* Another host: never answered (no reflection), counted. */
+		if (!np_addr_same((const struct sockaddr *)&sa,
+				  (const struct sockaddr *)&t->s->peer)) {
+			t->c.unproven++;
+			continue;
+		}
 		p = peer_slot(t, (struct sockaddr *)&sa, len);
 		if (n == NP_MANY_HELLO_LEN && np_many_hello_check(t->buf, q->token, q->flows) >= 0) {
+			if (p && p->len == 0 && t->npeer_used >= t->npeer / 2)
+				p = NULL;      /* more sources than the run's flows */
 			if (p && p->len == 0) {
+				t->npeer_used++;
 				memcpy(&p->sa, &sa, len);
 				p->len = len;
 				atomic_fetch_add(&t->s->joined, 1);
@@ -291,6 +321,9 @@ static void udp_event(struct sthread *t, struct np_mconn *u)
 			t->c.unproven++;
 			continue;
 		}
+		/* A request is its size; anything else serves nothing. */
+		if (q->kind == NP_MANY_UDP_RR && n != q->req_size)
+			continue;
 		t->c.bytes_in += (uint64_t)n;
 		t->c.msgs_in++;
 		if (q->kind == NP_MANY_UDP_RR &&
@@ -504,6 +537,7 @@ static int thread_new(struct np_many_server *s, int i, size_t buflen, char *why,
 }
 
 struct np_many_server *np_many_server_new(const struct np_many_req *q,
+					  const struct sockaddr *peer,
 					  const struct sockaddr *local, socklen_t len,
 					  uint16_t port_min, uint16_t port_max,
 					  struct np_many_reply *r, char *why, size_t whylen)
@@ -518,6 +552,8 @@ struct np_many_server *np_many_server_new(const struct np_many_req *q,
 		return NULL;
 	}
 	s->q = *q;
+	memcpy(&s->peer, peer, peer->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+							: sizeof(struct sockaddr_in));
 	s->nsocks = (int)(q->threads * q->ports);
 	for (int j = 0; j < NP_MANY_MAX_SOCKS; j++)
 		s->sock[j].fd = -1;

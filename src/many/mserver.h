@@ -22,9 +22,12 @@
 struct np_many_server;
 
 /* The run q asks, its sockets bound to local's address (its port
- * ignored; port_min..port_max when not 0), its threads started.  r has
- * the ports.  NULL with errno and the reason in why. */
+ * ignored; port_min..port_max when not 0), its threads started; only
+ * peer's address (the control connection's: run/dataaddr.h's
+ * np_addr_same) may connect or send.  r has the ports.  NULL with errno
+ * and the reason in why. */
 struct np_many_server *np_many_server_new(const struct np_many_req *q,
+					  const struct sockaddr *peer,
 					  const struct sockaddr *local, socklen_t len,
 					  uint16_t port_min, uint16_t port_max,
 					  struct np_many_reply *r, char *why, size_t whylen);

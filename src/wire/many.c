@@ -21,7 +21,7 @@
 enum { Q_VERSION = 3, Q_KIND, Q_FLOWS, Q_THREADS, Q_PORTS, Q_REQ, Q_RSP, Q_SEND, Q_RECV,
        Q_SNDBUF, Q_RCVBUF, Q_FLAGS, Q_LENGTH, Q_BURST, Q_NCPUS, Q_TOKEN, Q_CPUS = Q_TOKEN + 4 };
 enum { R_THREADS = 3, R_NSOCKS, R_PORTS, R_SNDBUF = R_PORTS + NP_MANY_MAX_SOCKS / 2, R_RCVBUF,
-       R_WHY = R_RCVBUF + 3 };
+       R_LENGTH, R_WHY = R_RCVBUF + 3 };
 enum { C_BYTES_IN = 3, C_BYTES_OUT = 5, C_MSGS_IN = 7, C_MSGS_OUT = 9, C_UNPROVEN = 11,
        C_REFUSED = 13, C_CPU = 15, C_CPU_METHOD, C_CPU_COUNT };
 
@@ -141,7 +141,7 @@ int np_many_decode_req(const uint8_t *msg, struct np_many_req *q, char *why, siz
 	     (q->req_size > NP_UDP_MAX || q->rsp_size > NP_UDP_MAX)) ||
 	    (q->kind == NP_MANY_UDP_STREAM && q->send_size > NP_UDP_MAX))
 		return no(why, whylen, "a datagram over %d bytes", NP_UDP_MAX);
-	if (q->flags & ~(NP_MANY_F_NODELAY | NP_MANY_F_CPU))
+	if (q->flags & ~(NP_MANY_F_NODELAY | NP_MANY_F_CPU | NP_MANY_F_COUNTED))
 		return no(why, whylen, "unknown flags 0x%x", q->flags);
 	for (int i = 0; i < q->ncpus; i++) {
 		q->cpus[i] = np_wire_get_s32(msg, W(Q_CPUS + i));
@@ -158,6 +158,7 @@ void np_many_encode_reply(const struct np_many_reply *r, uint8_t *msg)
 	np_wire_put_u32(msg, W(R_NSOCKS), r->nsocks);
 	np_wire_put_s32(msg, W(R_SNDBUF), r->sndbuf);
 	np_wire_put_s32(msg, W(R_RCVBUF), r->rcvbuf);
+	np_wire_put_s32(msg, W(R_LENGTH), r->length_s);
 	for (uint32_t i = 0; i < r->nsocks && i < NP_MANY_MAX_SOCKS; i++) {
 		uint8_t *p = msg + W(R_PORTS) + 2 * i;
 
@@ -185,10 +186,12 @@ int np_many_decode_reply(const uint8_t *msg, struct np_many_reply *r, char *why,
 	r->nsocks = np_wire_get_u32(msg, W(R_NSOCKS));
 	r->sndbuf = np_wire_get_s32(msg, W(R_SNDBUF));
 	r->rcvbuf = np_wire_get_s32(msg, W(R_RCVBUF));
+	r->length_s = np_wire_get_s32(msg, W(R_LENGTH));
 	if (in_range("threads", r->threads, 1, NP_MANY_MAX_THREADS, why, whylen) < 0 ||
 	    in_range("data sockets", r->nsocks, 1, NP_MANY_MAX_SOCKS, why, whylen) < 0 ||
 	    in_range("SO_SNDBUF", r->sndbuf, -1, INT32_MAX, why, whylen) < 0 ||
-	    in_range("SO_RCVBUF", r->rcvbuf, -1, INT32_MAX, why, whylen) < 0)
+	    in_range("SO_RCVBUF", r->rcvbuf, -1, INT32_MAX, why, whylen) < 0 ||
+	    in_range("length", r->length_s, 1, NP_MAX_SECONDS, why, whylen) < 0)
 		return -1;
 	for (uint32_t i = 0; i < r->nsocks; i++) {
 		const uint8_t *p = msg + W(R_PORTS) + 2 * i;

@@ -56,6 +56,7 @@ enum np_many_kind {
 
 #define NP_MANY_F_NODELAY 0x1u
 #define NP_MANY_F_CPU 0x2u      /* netperf -C: netserver's CPU over each phase */
+#define NP_MANY_F_COUNTED 0x4u  /* -l -N: length_s is a bound, cut to netserver's */
 
 struct np_many_req {
 	uint32_t kind;           /* enum np_many_kind */
@@ -79,6 +80,7 @@ struct np_many_reply {
 	uint32_t nsocks;         /* data sockets, threads x ports */
 	uint16_t ports[NP_MANY_MAX_SOCKS];
 	int32_t sndbuf, rcvbuf;  /* its data sockets' SO_SNDBUF/SO_RCVBUF */
+	int32_t length_s;        /* the longest data phase it serves */
 	char why[NP_REFUSAL_LEN + 1];
 };
 
