@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "wire/legacy.h"
+#include "wire/many.h"
 #include "wire/wire.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -520,6 +521,52 @@ static void fuzz_facts_request(const uint8_t *msg)
 	       "our own request is not one");
 }
 
+/* A many-flows run's messages (wire/many.h): what decodes is within its
+ * ranges and survives a round trip; a refusal's text ends in the array
+ * and is printable; the hello check never names a flow past the count. */
+static void fuzz_many(const uint8_t *msg)
+{
+	struct np_many_req q, q2;
+	struct np_many_reply r, r2;
+	struct np_many_counts c;
+	uint8_t again[NP_MSG_SIZE];
+	char why[200];
+	int32_t e;
+	uint32_t joined;
+	int64_t flow;
+
+	if (np_many_decode_req(msg, &q, why, sizeof(why)) == 0) {
+		expect(q.flows >= 1 && q.flows <= NP_MANY_MAX_FLOWS, "np_many_decode_req", "flows");
+		expect(q.threads * q.ports <= NP_MANY_MAX_SOCKS, "np_many_decode_req", "sockets");
+		expect(q.ncpus >= 0 && q.ncpus <= NP_MANY_MAX_CPUS, "np_many_decode_req", "CPUs");
+		np_many_encode_req(&q, again);
+		expect(np_many_decode_req(again, &q2, why, sizeof(why)) == 0 &&
+		       memcmp(&q, &q2, sizeof(q)) == 0, "np_many_decode_req", "round trip");
+	}
+	if (np_many_decode_reply(msg, &r, why, sizeof(why)) == 0) {
+		expect(memchr(r.why, 0, sizeof(r.why)) != NULL, "np_many_decode_reply", "text");
+		for (const char *p = r.why; *p; p++)
+			expect(*p >= 0x20 && *p <= 0x7e, "np_many_decode_reply", "unprintable text");
+		if (r.serv_errno == 0) {
+			expect(r.nsocks >= 1 && r.nsocks <= NP_MANY_MAX_SOCKS, "np_many_decode_reply",
+			       "sockets");
+			for (uint32_t i = 0; i < r.nsocks; i++)
+				expect(r.ports[i] != 0, "np_many_decode_reply", "port 0");
+			np_many_encode_reply(&r, again);
+			expect(np_many_decode_reply(again, &r2, why, sizeof(why)) == 0 &&
+			       r2.nsocks == r.nsocks && r2.length_s == r.length_s &&
+			       memcmp(r2.ports, r.ports, sizeof(r.ports)) == 0 &&
+			       strcmp(r2.why, r.why) == 0, "np_many_decode_reply", "round trip");
+		}
+	}
+	(void)np_many_decode_go_reply(msg, &e, &joined, why, sizeof(why));
+	if (np_many_decode_end_reply(msg, &e, &c, why, sizeof(why)) == 0)
+		expect(c.cpu_util == -1 || (c.cpu_util >= 0 && c.cpu_util <= 100),
+		       "np_many_decode_end_reply", "CPU figure");
+	flow = np_many_hello_check(msg, msg + 4, 1000);
+	expect(flow >= -1 && flow < 1000, "np_many_hello_check", "a flow past the count");
+}
+
 /* ---------------------------------------------------------- the table */
 
 /* Every decoder in wire.h; a new one is one line here (or in
@@ -536,6 +583,7 @@ static const struct {
 	{ "np_legacy_decode_*", fuzz_legacy },
 	{ "np_wire_decode_cpu_calibrate_reply", fuzz_cpu_calibrate },
 	{ "np_wire_is_facts_request", fuzz_facts_request },
+	{ "np_many_decode_*", fuzz_many },
 	STRUCT_CODECS(CODEC_ENTRY)
 };
 
