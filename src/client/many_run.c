@@ -112,7 +112,7 @@ static int exchange(struct np_flow *ctl, int32_t want, int timeout_ms, FILE *err
 static void make_request(const struct np_opts *o, uint32_t kind, int threads,
 			 struct np_many_req *q)
 {
-	const bool udp = kind == NP_MANY_UDP_RR || kind == NP_MANY_UDP_STREAM;
+	const bool udp = np_many_is_udp(kind);
 	int ports = o->num_ports;
 
 	memset(q, 0, sizeof(*q));
@@ -159,7 +159,7 @@ static void make_request(const struct np_opts *o, uint32_t kind, int threads,
 static void spread(const struct np_plan *p, uint32_t kind, const struct np_many_tally *mt,
 		   double share, struct np_many_figures *f)
 {
-	const bool rr = kind == NP_MANY_TCP_RR || kind == NP_MANY_UDP_RR || kind == NP_MANY_TCP_CRR;
+	const bool rr = np_many_is_rr(kind);
 	double *scratch = malloc((size_t)f->flows * sizeof(*scratch));
 	double scale = mt->elapsed > 0 ? share / mt->elapsed : 0;
 	struct np_flow_spread s;
@@ -208,7 +208,7 @@ static void figures(const struct np_plan *p, const struct np_many_req *q,
 	/* Request/response: the bytes of the transactions counted here,
 	 * both ways (netserver's also hold the last ones in flight), so
 	 * that the flows add up to the SUM. */
-	if (q->kind == NP_MANY_TCP_RR || q->kind == NP_MANY_UDP_RR || q->kind == NP_MANY_TCP_CRR) {
+	if (np_many_is_rr(q->kind)) {
 		s->remote.bytes_recv = mt->bytes_out;
 		s->remote.bytes_sent = mt->bytes_in;
 	}
@@ -402,8 +402,7 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 			struct np_many_tally one = { .elapsed = mt.elapsed };
 			struct np_many_counts none = { 0 };
 			struct np_result *x = &keep->fs[f];
-			const bool rr = q->kind == NP_MANY_TCP_RR || q->kind == NP_MANY_UDP_RR ||
-					q->kind == NP_MANY_TCP_CRR;
+			const bool rr = np_many_is_rr(q->kind);
 
 			if (rr) {
 				one.units = mt.per_flow[f];
@@ -490,8 +489,7 @@ int np_many_measure(const struct np_plan *p, struct np_flow *ctl, struct np_tall
 	mp.ctl_fd = ctl->ctl;
 	mp.cpu = o->local_cpu;
 	if (ctl->progress) {
-		const bool rr = kind == NP_MANY_TCP_RR || kind == NP_MANY_UDP_RR ||
-				kind == NP_MANY_TCP_CRR;
+		const bool rr = np_many_is_rr(kind);
 
 		counting.p = ctl->progress;
 		counting.per = rr && p->unit != 'x' ? (uint64_t)(q.req_size + q.rsp_size) : 1;

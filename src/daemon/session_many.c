@@ -24,6 +24,7 @@
 #include "host/cpu.h"
 #include "daemon/session_steps.h"
 #include "many/mclient.h"
+#include "many/mconn.h"
 #include "many/mserver.h"
 #include "wire/control.h"
 #include "wire/many.h"
@@ -66,23 +67,15 @@ static int refuse(struct session *s, int code, const char *fmt, ...)
  * buffer a thread and one for all. */
 static uint64_t run_bytes(const struct np_many_req *q)
 {
-	const bool udp = q->kind == NP_MANY_UDP_RR || q->kind == NP_MANY_UDP_STREAM;
-	uint64_t per = 0, buf = 65536, state;
+	const bool udp = np_many_is_udp(q->kind);
+	const uint64_t buf = np_mconn_buflen(q->req_size, q->rsp_size, q->send_size, q->recv_size);
+	uint64_t per = 0, state;
 
 	if (q->sndbuf > 0)
 		per += 2 * (uint64_t)q->sndbuf;
 	if (q->rcvbuf > 0)
 		per += 2 * (uint64_t)q->rcvbuf;
-	if ((uint64_t)q->req_size > buf)
-		buf = (uint64_t)q->req_size;
-	if ((uint64_t)q->rsp_size > buf)
-		buf = (uint64_t)q->rsp_size;
-	if ((uint64_t)q->send_size > buf)
-		buf = (uint64_t)q->send_size;
-	if ((uint64_t)q->recv_size > buf)
-		buf = (uint64_t)q->recv_size;
-	state = udp ? 4 * (uint64_t)q->flows * FLOW_STATE_BYTES
-		    : (q->kind == NP_MANY_TCP_CRR ? 4 : 1) * (uint64_t)q->flows * FLOW_STATE_BYTES;
+	state = (udp || q->kind == NP_MANY_TCP_CRR ? 4 : 1) * (uint64_t)q->flows * FLOW_STATE_BYTES;
 	return per * q->flows + state + (q->threads + 1) * buf;
 }
 

@@ -20,6 +20,7 @@
 
 #include "base/clock.h"
 #include "many/mclient_int.h"
+#include "run/run.h"
 
 long np_many_fds_needed(uint32_t kind, int flows, int threads)
 {
@@ -103,15 +104,7 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 		return NULL;
 	}
 	mc->p = *mp;
-	buflen = (size_t)mp->req_size;
-	if ((size_t)mp->rsp_size > buflen)
-		buflen = (size_t)mp->rsp_size;
-	if ((size_t)mp->send_size > buflen)
-		buflen = (size_t)mp->send_size;
-	if ((size_t)mp->recv_size > buflen)
-		buflen = (size_t)mp->recv_size;
-	if (buflen < BUF_MIN)
-		buflen = BUF_MIN;
+	buflen = np_mconn_buflen(mp->req_size, mp->rsp_size, mp->send_size, mp->recv_size);
 	mc->c = calloc(N, sizeof(*mc->c));
 	mc->base = calloc(N, sizeof(*mc->base));
 	mc->per_flow = calloc(N, sizeof(*mc->per_flow));
@@ -146,12 +139,11 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 	mc->to_len = mp->server.len;
 	for (size_t i = 0; i < N; i++) {
 		struct np_mconn *c = &mc->c[i];
-		const bool rr = mp->kind == NP_MANY_TCP_RR || mp->kind == NP_MANY_UDP_RR ||
-				mp->kind == NP_MANY_TCP_CRR;
+		const bool rr = np_many_is_rr(mp->kind);
 
 		c->fd = -1;
 		c->flow = (uint32_t)i;
-		c->dgram = is_udp(mp->kind);
+		c->dgram = np_many_is_udp(mp->kind);
 		c->mode = rr ? NP_MC_PINGPONG
 			  : mp->kind == NP_MANY_TCP_MAERTS ? NP_MC_RECV : NP_MC_SEND;
 		c->in_unit = (uint32_t)mp->rsp_size;
@@ -192,14 +184,14 @@ struct np_many_client *np_many_client_new(const struct np_many_plan *mp, char *w
 
 int np_many_client_setup(struct np_many_client *mc, double *setup_s, char *why, size_t whylen)
 {
-	uint64_t t0 = np_mconn_clock();
+	uint64_t t0 = np_run_clock_ns();
 	int rc = 0;
 
 	/* TCP_CRR's connections are its transactions: none before. */
 	mc->setup = true;
 	if (mc->p.kind != NP_MANY_TCP_CRR)
 		rc = run_threads(mc, why, whylen);
-	*setup_s = (double)(np_mconn_clock() - t0) / 1e9;
+	*setup_s = (double)(np_run_clock_ns() - t0) / 1e9;
 	return rc;
 }
 
@@ -223,7 +215,7 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 	const bool cpu = mc->cpu0 && np_cpu_read(mc->cpu0) == 0;
 
 	/* The clock starts at the gate, a few microseconds from now. */
-	t0 = np_mconn_clock();
+	t0 = np_run_clock_ns();
 	mc->deadline_ns = t0 + (uint64_t)(seconds * 1e9);
 	rc = run_threads(mc, why, whylen);
 	if (cpu && np_cpu_read(mc->cpu1) == 0) {
@@ -246,15 +238,14 @@ int np_many_client_phase(struct np_many_client *mc, double seconds, uint64_t cou
 	for (int i = 0; i < mc->p.flows; i++) {
 		const struct np_mconn *c = &mc->c[i];
 
-		out->units += c->mode == NP_MC_PINGPONG ? mc->per_flow[i]
-			      : c->dgram && c->mode == NP_MC_SEND ? 0 : 0;
-		if (c->mode == NP_MC_SEND)
+		if (c->mode == NP_MC_PINGPONG)
+			out->units += mc->per_flow[i];
+		else if (c->mode == NP_MC_SEND)
 			out->bytes_out += mc->per_flow[i];
 		else if (c->mode == NP_MC_RECV)
 			out->bytes_in += mc->per_flow[i];
 	}
-	if (mc->p.kind == NP_MANY_TCP_RR || mc->p.kind == NP_MANY_UDP_RR ||
-	    mc->p.kind == NP_MANY_TCP_CRR) {
+	if (np_many_is_rr(mc->p.kind)) {
 		out->bytes_out = out->units * (uint64_t)mc->p.req_size;
 		out->bytes_in = out->units * (uint64_t)mc->p.rsp_size;
 	} else if (mc->p.kind == NP_MANY_UDP_STREAM) {

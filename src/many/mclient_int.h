@@ -24,7 +24,6 @@
 #define HELLO_RESEND_NS 200000000u
 #define UDP_STALL_NS 1000000000u  /* UDP_RR: a request lost, sent again */
 #define COUNT_NS 250000000u       /* the progress line's count, at most */
-#define BUF_MIN 65536
 
 enum { ST_IDLE, ST_CONNECTING, ST_HELLO, ST_READY, ST_DONE };
 
@@ -69,11 +68,6 @@ struct np_many_client {
 	struct np_cpu_util util;
 	int lss, lsr;                 /* flow 1's socket buffers */
 };
-
-static inline bool is_udp(uint32_t kind)
-{
-	return kind == NP_MANY_UDP_RR || kind == NP_MANY_UDP_STREAM;
-}
 
 /* A thread failed: its first reason kept, the others told to end; -1. */
 int np_mclient_fail(struct mthread *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -22,6 +22,7 @@
 #include "base/clock.h"
 #include "base/kcall.h"
 #include "many/mclient_int.h"
+#include "run/run.h"
 
 int np_mclient_fail(struct mthread *t, const char *fmt, ...)
 {
@@ -44,7 +45,7 @@ static int open_flow(struct mthread *t, struct np_mconn *c)
 {
 	struct np_many_client *mc = t->mc;
 	const struct np_many_plan *p = &mc->p;
-	const int type = is_udp(p->kind) ? SOCK_DGRAM : SOCK_STREAM;
+	const int type = np_many_is_udp(p->kind) ? SOCK_DGRAM : SOCK_STREAM;
 	int fd = np_mconn_socket(p->server.ss.ss_family, type, p->sndbuf, p->rcvbuf, p->nodelay);
 
 	if (fd < 0)
@@ -94,19 +95,8 @@ static void close_flow(struct mthread *t, struct np_mconn *c)
 /* The loop watches c for mask (0: not at all). */
 static int watch(struct mthread *t, struct np_mconn *c, unsigned mask)
 {
-	int r = 0;
-
-	if (mask == c->mask)
-		return 0;
-	if (mask == 0)
-		r = np_evloop_del(t->loop, c->fd);
-	else if (c->mask == 0)
-		r = np_evloop_add(t->loop, c->fd, mask, c);
-	else
-		r = np_evloop_mod(t->loop, c->fd, mask, c);
-	if (r < 0)
+	if (np_mconn_watch(t->loop, c, mask) < 0)
 		return np_mclient_fail(t, "flow %u: event loop: %s", c->flow + 1, strerror(errno));
-	c->mask = (uint8_t)mask;
 	return 0;
 }
 
@@ -150,8 +140,8 @@ void *np_mclient_setup_loop(struct mthread *t)
 	struct np_many_client *mc = t->mc;
 	const struct np_many_plan *p = &mc->p;
 	const uint32_t T = (uint32_t)p->threads, N = (uint32_t)p->flows;
-	const bool udp = is_udp(p->kind);
-	const uint64_t end = np_mconn_clock() + (uint64_t)(p->setup_timeout_s * 1e9);
+	const bool udp = np_many_is_udp(p->kind);
+	const uint64_t end = np_run_clock_ns() + (uint64_t)(p->setup_timeout_s * 1e9);
 	uint32_t next = (uint32_t)t->index, pending = 0, left = 0;
 	uint64_t resend = 0;
 
@@ -180,7 +170,7 @@ void *np_mclient_setup_loop(struct mthread *t)
 		}
 		if (t->rc)
 			break;
-		now = np_mconn_clock();
+		now = np_run_clock_ns();
 		if (now >= end)
 			return np_mclient_fail(t, "set-up: %u of this thread's flows did not join within %g s",
 				    left, p->setup_timeout_s), NULL;
@@ -226,7 +216,7 @@ void *np_mclient_setup_loop(struct mthread *t)
 			left--;
 		}
 		/* A UDP hello (or its answer) lost: again. */
-		now = np_mconn_clock();
+		now = np_run_clock_ns();
 		if (udp && now >= resend) {
 			for (uint32_t i = (uint32_t)t->index; resend && i < next; i += T)
 				if (mc->c[i].state == ST_HELLO && send_hello(t, &mc->c[i], false) < 0)
@@ -285,7 +275,7 @@ static int rewatch(struct mthread *t, struct np_mconn *c)
 static int crr_connect(struct mthread *t, struct np_mconn *c)
 {
 	if (t->mc->p.latency)
-		t->mc->mark[c->flow] = np_mconn_clock();
+		t->mc->mark[c->flow] = np_run_clock_ns();
 	c->out_left = 0;
 	if (open_flow(t, c) < 0)
 		return -1;
@@ -305,7 +295,7 @@ static int crr_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 			return np_mclient_fail(t, "flow %u: connect to netserver's data port %u: %s",
 				    c->flow + 1, p->ports[c->flow % (uint32_t)p->nsocks], strerror(e));
 		if (p->latency)
-			np_hist_add(t->conn, np_mconn_clock() - t->mc->mark[c->flow]);
+			np_hist_add(t->conn, np_run_clock_ns() - t->mc->mark[c->flow]);
 		c->out_left = (uint64_t)p->req_size;
 		if (send_hello(t, c, true) < 0)
 			return -1;
@@ -322,7 +312,7 @@ static int crr_event(struct mthread *t, struct np_mconn *c, unsigned ev)
 		if (c->units > before) {
 			/* The response: this transaction is over. */
 			if (p->latency)
-				np_hist_add(t->lat, np_mconn_clock() - t->mc->mark[c->flow]);
+				np_hist_add(t->lat, np_run_clock_ns() - t->mc->mark[c->flow]);
 			close_flow(t, c);
 			if (t->mc->count && c->units - t->mc->base[c->flow] >= t->mc->count) {
 				c->state = ST_DONE;
@@ -387,7 +377,7 @@ static int flow_io(struct mthread *t, struct np_mconn *c, unsigned ev)
 		if (k > 0 && c->dgram && c->mode == NP_MC_PINGPONG)
 			k = udp_answered(mc, c, k);
 		if (k > 0 && lat)
-			lat_done(t, c->flow, k, np_mconn_clock());
+			lat_done(t, c->flow, k, np_run_clock_ns());
 		if (mc->count && amount(c) - mc->base[c->flow] >= mc->count) {
 			c->state = ST_DONE;
 			(void)watch(t, c, 0);
@@ -446,7 +436,7 @@ void *np_mclient_phase_loop(struct mthread *t)
 
 	if (!np_start_gate_pass(&mc->gate))
 		return NULL;
-	now = np_mconn_clock();
+	now = np_run_clock_ns();
 	check = now + UDP_STALL_NS;
 	count_at = now;
 	/* Thread 1 watches the control connection too: netserver gone (or
@@ -491,7 +481,7 @@ void *np_mclient_phase_loop(struct mthread *t)
 			if (c->state != ST_DONE && flow_event(t, c, t->ev[k].mask) == 1)
 				left--;
 		}
-		now = np_mconn_clock();
+		now = np_run_clock_ns();
 		if (stalls && now >= check) {
 			udp_stalls(t);
 			check = now + UDP_STALL_NS;

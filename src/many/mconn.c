@@ -11,9 +11,9 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "base/evloop.h"
 #include "base/kcall.h"
 #include "base/sockfd.h"
 
@@ -104,10 +104,30 @@ int np_mconn_socket(int family, int type, int sndbuf, int rcvbuf, bool nodelay)
 	return fd;
 }
 
-uint64_t np_mconn_clock(void)
+size_t np_mconn_buflen(int32_t req, int32_t rsp, int32_t send, int32_t recv)
 {
-	struct timespec ts;
+	const int32_t v[4] = { req, rsp, send, recv };
+	size_t n = 65536;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	for (int i = 0; i < 4; i++)
+		if (v[i] > 0 && (size_t)v[i] > n)
+			n = (size_t)v[i];
+	return n;
+}
+
+int np_mconn_watch(struct np_evloop *loop, struct np_mconn *c, unsigned mask)
+{
+	int r;
+
+	if (mask == c->mask)
+		return 0;
+	if (mask == 0)
+		r = np_evloop_del(loop, c->fd);
+	else if (c->mask == 0)
+		r = np_evloop_add(loop, c->fd, mask, c);
+	else
+		r = np_evloop_mod(loop, c->fd, mask, c);
+	if (r == 0)
+		c->mask = (uint8_t)mask;
+	return r;
 }

@@ -58,6 +58,12 @@ static inline bool np_mconn_wants_write(const struct np_mconn *c)
  * (sizes <= 0: the system's; nodelay: TCP only); -1 with errno. */
 int np_mconn_socket(int family, int type, int sndbuf, int rcvbuf, bool nodelay);
 
-/* Nanoseconds on CLOCK_MONOTONIC. */
-uint64_t np_mconn_clock(void);
+/* A thread's message buffer for these sizes: the largest, and 64 KiB at
+ * least (a stream's receive). */
+size_t np_mconn_buflen(int32_t req, int32_t rsp, int32_t send, int32_t recv);
+
+struct np_evloop;
+/* loop watches c's socket for mask from now on (0: not at all; c->mask
+ * is what it watched): 0, or -1 with errno (the loop's). */
+int np_mconn_watch(struct np_evloop *loop, struct np_mconn *c, unsigned mask);
 #endif

@@ -36,11 +36,11 @@
 #include "host/cpu.h"
 #include "many/mconn.h"
 #include "run/dataaddr.h"
+#include "run/run.h"
 
 #define EVENTS 256
 #define ACCEPTS_A_WAKE 64
 #define DGRAMS_A_WAKE 64
-#define BUF_MIN 65536
 
 enum { ST_FREE, ST_HELLO, ST_RUN, ST_LISTEN, ST_UDP, ST_WAKE };
 
@@ -90,11 +90,6 @@ struct np_many_server {
 	uint8_t *zeros;
 };
 
-static bool udp_kind(uint32_t k)
-{
-	return k == NP_MANY_UDP_RR || k == NP_MANY_UDP_STREAM;
-}
-
 /* ---- UDP sources -------------------------------------------------------- */
 
 static uint32_t peer_hash(const struct sockaddr *sa, socklen_t len)
@@ -138,19 +133,7 @@ static void conn_close(struct sthread *t, struct np_mconn *c)
 
 static int watch(struct sthread *t, struct np_mconn *c, unsigned mask)
 {
-	int r;
-
-	if (mask == c->mask)
-		return 0;
-	if (mask == 0)
-		r = np_evloop_del(t->loop, c->fd);
-	else if (c->mask == 0)
-		r = np_evloop_add(t->loop, c->fd, mask, c);
-	else
-		r = np_evloop_mod(t->loop, c->fd, mask, c);
-	if (r == 0)
-		c->mask = (uint8_t)mask;
-	return r;
+	return np_mconn_watch(t->loop, c, mask);
 }
 
 /* What a running connection waits for: room while it has bytes to send
@@ -246,7 +229,7 @@ static void hello_in(struct sthread *t, struct np_mconn *c)
 	c->flow = (uint32_t)flow;
 	c->in_part = 0;
 	c->state = ST_RUN;
-	c->reply = q->kind == NP_MANY_TCP_RR || q->kind == NP_MANY_TCP_CRR;
+	c->reply = np_many_is_rr(q->kind);   /* UDP_RR is udp_event's */
 	c->mode = c->reply ? NP_MC_PINGPONG
 		  : q->kind == NP_MANY_TCP_MAERTS ? NP_MC_SEND : NP_MC_RECV;
 	c->in_unit = (uint32_t)q->req_size;
@@ -390,7 +373,7 @@ static void *thread_main(void *arg)
 	while (!atomic_load(&s->quit)) {
 		int n = np_evloop_wait(t->loop, t->ev, EVENTS, 500);
 
-		t->now_s = np_mconn_clock() / 1000000000u;
+		t->now_s = np_run_clock_ns() / 1000000000u;
 		for (int k = 0; k < n; k++) {
 			struct np_mconn *c = t->ev[k].data;
 
@@ -442,7 +425,7 @@ static int open_sock(struct np_many_server *s, int j, const struct sockaddr *loc
 		     socklen_t len, uint16_t pmin, uint16_t pmax, uint16_t *port, char *why,
 		     size_t whylen)
 {
-	const bool udp = udp_kind(s->q.kind);
+	const bool udp = np_many_is_udp(s->q.kind);
 	struct sockaddr_storage ss;
 	socklen_t sl = sizeof(ss);
 	int one = 1, fd;
@@ -500,7 +483,7 @@ static uint32_t share(const struct np_many_server *s, int i)
 static int thread_new(struct np_many_server *s, int i, size_t buflen, char *why, size_t whylen)
 {
 	struct sthread *t = &s->t[i];
-	const bool udp = udp_kind(s->q.kind);
+	const bool udp = np_many_is_udp(s->q.kind);
 	const uint32_t mine = share(s, i);
 
 	t->s = s;
@@ -544,7 +527,7 @@ struct np_many_server *np_many_server_new(const struct np_many_req *q,
 					  struct np_many_reply *r, char *why, size_t whylen)
 {
 	struct np_many_server *s = calloc(1, sizeof(*s));
-	size_t buflen = BUF_MIN;
+	size_t buflen;
 	sigset_t all, old;
 
 	memset(r, 0, sizeof(*r));
@@ -559,14 +542,7 @@ struct np_many_server *np_many_server_new(const struct np_many_req *q,
 	for (int j = 0; j < NP_MANY_MAX_SOCKS; j++)
 		s->sock[j].fd = -1;
 	s->t = calloc(q->threads, sizeof(*s->t));
-	if ((size_t)q->req_size > buflen)
-		buflen = (size_t)q->req_size;
-	if ((size_t)q->rsp_size > buflen)
-		buflen = (size_t)q->rsp_size;
-	if ((size_t)q->send_size > buflen)
-		buflen = (size_t)q->send_size;
-	if ((size_t)q->recv_size > buflen)
-		buflen = (size_t)q->recv_size;
+	buflen = np_mconn_buflen(q->req_size, q->rsp_size, q->send_size, q->recv_size);
 	s->zeros = calloc(1, buflen);
 	if (!s->t || !s->zeros) {
 		fail(why, whylen, "out of memory");

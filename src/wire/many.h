@@ -21,6 +21,7 @@
 #ifndef NP_WIRE_MANY_H
 #define NP_WIRE_MANY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -122,6 +123,17 @@ void np_many_hello(const uint8_t token[NP_MANY_TOKEN_LEN], uint32_t flow,
 		   uint8_t out[NP_MANY_HELLO_LEN]);
 int64_t np_many_hello_check(const uint8_t *in, const uint8_t token[NP_MANY_TOKEN_LEN],
 			    uint32_t flows);
+
+/* Whether the workload runs over UDP; whether it is request/response. */
+static inline bool np_many_is_udp(uint32_t kind)
+{
+	return kind == NP_MANY_UDP_RR || kind == NP_MANY_UDP_STREAM;
+}
+
+static inline bool np_many_is_rr(uint32_t kind)
+{
+	return kind == NP_MANY_TCP_RR || kind == NP_MANY_UDP_RR || kind == NP_MANY_TCP_CRR;
+}
 
 /* The workload's name, as -t names it ("TCP_RR"...). */
 const char *np_many_kind_name(uint32_t kind);
