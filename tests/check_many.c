@@ -159,6 +159,12 @@ START_TEST(test_go_end)
 	ck_assert(back.cpu_util == -1.0f);
 	/* A reply of another type is refused. */
 	ck_assert_int_eq(np_many_decode_go_reply(msg, &e, &joined, why, sizeof(why)), -1);
+	/* END: a stream's bytes sent, all 64 bits of them. */
+	uint64_t sent = 0;
+	np_many_encode_end(0x123456789abcdef0ull, msg);
+	ck_assert_int_eq(np_many_decode_end(msg, &sent, why, sizeof(why)), 0);
+	ck_assert(sent == 0x123456789abcdef0ull);
+	ck_assert_int_eq(np_many_decode_end_reply(msg, &e, &back, why, sizeof(why)), -1);
 }
 END_TEST
 

@@ -560,6 +560,11 @@ static void fuzz_many(const uint8_t *msg)
 		}
 	}
 	(void)np_many_decode_go_reply(msg, &e, &joined, why, sizeof(why));
+	{
+		uint64_t sent;
+
+		(void)np_many_decode_end(msg, &sent, why, sizeof(why));
+	}
 	if (np_many_decode_end_reply(msg, &e, &c, why, sizeof(why)) == 0)
 		expect(c.cpu_util == -1 || (c.cpu_util >= 0 && c.cpu_util <= 100),
 		       "np_many_decode_end_reply", "CPU figure");

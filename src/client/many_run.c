@@ -325,14 +325,24 @@ static int run(const struct np_plan *p, struct np_flow *ctl, const struct np_man
 		/* A count has netserver's bound for its time. */
 		got = np_many_client_phase(mc, count ? (double)r->length_s : (double)o->length, count,
 					   &mt, why, sizeof(why));
+		const double phase_end = np_now();
 		if (watching)
 			np_watch_end(&watch);
 		watching = false;
-		np_many_encode_end(ctl->msg);
+		/* A stream's bytes sent: netserver's counts wait for them. */
+		np_many_encode_end(q->kind == NP_MANY_TCP_STREAM || q->kind == NP_MANY_UDP_STREAM
+					   ? mt.bytes_out : 0,
+				   ctl->msg);
 		if (exchange(ctl, NP_NG_MANY_END_REPLY, REPLY_TIMEOUT_MS, err, "end") != 0)
 			return -1;
 		if (got < 0)
 			return np_fail(err, "%s", why);
+		/* A TCP stream's clock stops when netserver has taken every
+		 * byte sent (END_REPLY waits for them), as netperf's stops at
+		 * the receiver's EOF: what sat in the send buffers at the end
+		 * took that long to go. */
+		if (q->kind == NP_MANY_TCP_STREAM)
+			mt.elapsed += np_now() - phase_end;
 		if (np_many_decode_end_reply(ctl->msg, &serr, &rc, why, sizeof(why)) < 0)
 			return np_fail(err, "netserver's counts: %s", why);
 		if (count && mt.short_flows && !np_interrupted())

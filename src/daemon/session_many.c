@@ -221,7 +221,7 @@ static int go(struct session *s)
 		/* -C: the machine's counters as the phase starts. */
 		s->many_cpu_read = !err && s->many_cpu && cpu_snapshots(s) == 0 &&
 				   np_cpu_read(s->cpu0) == 0;
-		if (!err && np_many_server_sync(s->many, 1, &c, SYNC_TIMEOUT_MS) < 0)
+		if (!err && np_many_server_sync(s->many, 1, 0, &c, SYNC_TIMEOUT_MS) < 0)
 			err = ETIMEDOUT;
 	}
 	np_many_encode_go_reply(err, joined, s->msg);
@@ -234,13 +234,17 @@ static int go(struct session *s)
 static int end(struct session *s)
 {
 	struct np_many_counts c;
+	uint64_t sent = 0;
 	int32_t err = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.cpu_util = -1;
+	/* What the client sent, for a stream's counts to wait for (no more
+	 * than netserver's own bound, whatever it says). */
+	(void)np_many_decode_end(s->msg, &sent, NULL, 0);
 	if (!s->many)
 		err = EPROTO;
-	else if (np_many_server_sync(s->many, 0, &c, SYNC_TIMEOUT_MS) < 0)
+	else if (np_many_server_sync(s->many, 0, sent, &c, SYNC_TIMEOUT_MS) < 0)
 		err = ETIMEDOUT;
 	/* Only after a GO read the counters: an END without one has no
 	 * CPU figure. */

@@ -597,26 +597,51 @@ static void add(struct np_many_counts *a, const struct np_many_counts *b)
 	a->refused += b->refused;
 }
 
-int np_many_server_sync(struct np_many_server *s, int running, struct np_many_counts *c,
-			int timeout_ms)
+/* Every thread's counts, summed, once each has answered its wake. */
+static int snapshot(struct np_many_server *s, int running, struct np_many_counts *now,
+		    int timeout_ms)
 {
 	const unsigned T = s->q.threads;
-	unsigned target;
-	struct np_many_counts now = { 0 }, was = s->last;
 
 	atomic_store(&s->running, running);
 	atomic_store(&s->acked, 0);
 	for (unsigned i = 0; i < T; i++)
 		if (write(s->t[i].wake_fd[1], "w", 1) < 0 && errno != EAGAIN)
 			return -1;
-	target = T;
-	for (int waited = 0; atomic_load(&s->acked) < target; waited++) {
+	for (int waited = 0; atomic_load(&s->acked) < T; waited++) {
 		if (waited >= timeout_ms)
 			return -1;
 		(void)poll(NULL, 0, 1);
 	}
+	memset(now, 0, sizeof(*now));
 	for (unsigned i = 0; i < T; i++)
-		add(&now, &s->t[i].snap);
+		add(now, &s->t[i].snap);
+	return 0;
+}
+
+int np_many_server_sync(struct np_many_server *s, int running, uint64_t sent,
+			struct np_many_counts *c, int timeout_ms)
+{
+	struct np_many_counts now, was = s->last;
+	const bool udp = np_many_is_udp(s->q.kind);
+	int waited = 0, quiet = 0;
+	uint64_t in = 0;
+
+	if (snapshot(s, running, &now, timeout_ms) < 0)
+		return -1;
+	/* A stream's end: what the client sent is still arriving (a TCP
+	 * sender's buffer drains as this side reads), and the counts wait
+	 * for it; a UDP stream's losses never come, so it waits only while
+	 * datagrams still do.  The bound is netserver's, not the client's. */
+	while (sent > 0 && now.bytes_in - was.bytes_in < sent && waited < NP_MANY_SETTLE_MS &&
+	       !(udp && quiet >= NP_MANY_QUIET_MS)) {
+		in = now.bytes_in;
+		(void)poll(NULL, 0, 1);
+		waited++;
+		if (snapshot(s, running, &now, timeout_ms) < 0)
+			return -1;
+		quiet = now.bytes_in == in ? quiet + 1 : 0;
+	}
 	s->last = now;
 	c->bytes_in = now.bytes_in - was.bytes_in;
 	c->bytes_out = now.bytes_out - was.bytes_out;

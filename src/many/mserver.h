@@ -34,11 +34,16 @@ struct np_many_server *np_many_server_new(const struct np_many_req *q,
 /* Flows whose hello came (TCP_CRR: every flow, as each of its
  * connections proves itself). */
 uint32_t np_many_server_joined(struct np_many_server *s);
+/* A stream's end waits at most this long for what the client sent
+ * (NP_NG_MANY_END's count), a UDP stream's only while datagrams come. */
+#define NP_MANY_SETTLE_MS 2000
+#define NP_MANY_QUIET_MS 20
 /* A data phase starts (TCP_MAERTS: the sends begin), or ends (they
- * stop); the counts since the last of the two in c.  0, or -1 when a
- * thread did not answer within timeout_ms. */
-int np_many_server_sync(struct np_many_server *s, int running, struct np_many_counts *c,
-			int timeout_ms);
+ * stop); the counts since the last of the two in c.  At a stream's end,
+ * sent is the bytes the client sent since GO (0: do not wait).  0, or -1
+ * when a thread did not answer within timeout_ms. */
+int np_many_server_sync(struct np_many_server *s, int running, uint64_t sent,
+			struct np_many_counts *c, int timeout_ms);
 /* Stops the threads, closes every socket, frees the rest. */
 void np_many_server_free(struct np_many_server *s);
 

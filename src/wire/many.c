@@ -225,9 +225,18 @@ int np_many_decode_go_reply(const uint8_t *msg, int32_t *serv_errno, uint32_t *j
 	return np_wire_ok(why, whylen);
 }
 
-void np_many_encode_end(uint8_t *msg)
+void np_many_encode_end(uint64_t sent, uint8_t *msg)
 {
 	header(msg, NP_NG_MANY_END, -1);
+	np_wire_put_u64(msg, W(3), sent);
+}
+
+int np_many_decode_end(const uint8_t *msg, uint64_t *sent, char *why, size_t whylen)
+{
+	if (expect(msg, NP_NG_MANY_END, why, whylen) < 0)
+		return -1;
+	*sent = np_wire_get_u64(msg, W(3));
+	return np_wire_ok(why, whylen);
 }
 
 void np_many_encode_end_reply(int32_t serv_errno, const struct np_many_counts *c, uint8_t *msg)

@@ -109,7 +109,10 @@ void np_many_encode_go_reply(int32_t serv_errno, uint32_t joined, uint8_t *msg);
 int np_many_decode_go_reply(const uint8_t *msg, int32_t *serv_errno, uint32_t *joined,
 			    char *why, size_t whylen);
 
-void np_many_encode_end(uint8_t *msg);
+/* END: sent is the bytes the client's flows sent since GO, in a stream
+ * workload (netserver's counts wait for them); 0 otherwise. */
+void np_many_encode_end(uint64_t sent, uint8_t *msg);
+int np_many_decode_end(const uint8_t *msg, uint64_t *sent, char *why, size_t whylen);
 void np_many_encode_end_reply(int32_t serv_errno, const struct np_many_counts *c, uint8_t *msg);
 int np_many_decode_end_reply(const uint8_t *msg, int32_t *serv_errno, struct np_many_counts *c,
 			     char *why, size_t whylen);
