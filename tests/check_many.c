@@ -184,6 +184,19 @@ START_TEST(test_hello)
 }
 END_TEST
 
+/* A request/response connection on one end of a local socket pair
+ * (sv[1] plays the peer). */
+static void pingpong_pair(int type, uint32_t in_unit, uint32_t out_unit, int sv[2],
+			  struct np_mconn *c)
+{
+	ck_assert_int_eq(socketpair(AF_UNIX, type, 0, sv), 0);
+	memset(c, 0, sizeof(*c));
+	c->fd = sv[0];
+	c->mode = NP_MC_PINGPONG;
+	c->in_unit = in_unit;
+	c->out_unit = out_unit;
+}
+
 /* Request/response byte counts: a unit per in_unit bytes, however they
  * come, and out_unit bytes queued for each. */
 START_TEST(test_mconn_pingpong)
@@ -192,13 +205,8 @@ START_TEST(test_mconn_pingpong)
 	uint8_t buf[64] = { 0 };
 	struct np_mconn c;
 
-	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
-	memset(&c, 0, sizeof(c));
-	c.fd = sv[0];
-	c.mode = NP_MC_PINGPONG;
+	pingpong_pair(SOCK_STREAM, 10, 3, sv, &c);
 	c.reply = true;
-	c.in_unit = 10;
-	c.out_unit = 3;
 	ck_assert_int_eq((int)write(sv[1], buf, 7), 7);
 	ck_assert_int_eq(np_mconn_read(&c, buf, sizeof(buf)), 0);
 	ck_assert_uint_eq(c.in_part, 7);
@@ -224,13 +232,8 @@ START_TEST(test_mconn_dgram)
 	uint8_t buf[64] = { 0 };
 	struct np_mconn c;
 
-	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_DGRAM, 0, sv), 0);
-	memset(&c, 0, sizeof(c));
-	c.fd = sv[0];
-	c.mode = NP_MC_PINGPONG;
+	pingpong_pair(SOCK_DGRAM, 10, 5, sv, &c);
 	c.dgram = true;
-	c.in_unit = 10;
-	c.out_unit = 5;
 	ck_assert_int_eq((int)write(sv[1], buf, NP_MANY_HELLO_LEN), NP_MANY_HELLO_LEN);
 	ck_assert_int_eq(np_mconn_read(&c, buf, sizeof(buf)), 0);
 	ck_assert_uint_eq(c.units, 0);

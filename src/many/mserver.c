@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "base/evloop.h"
 #include "base/kcall.h"
 #include "base/sock.h"
@@ -624,23 +625,26 @@ int np_many_server_sync(struct np_many_server *s, int running, uint64_t sent,
 {
 	struct np_many_counts now, was = s->last;
 	const bool udp = np_many_is_udp(s->q.kind);
-	int waited = 0, quiet = 0;
-	uint64_t in = 0;
+	const double until = np_now() + NP_MANY_SETTLE_MS / 1e3;
+	double last_in;
 
 	if (snapshot(s, running, &now, timeout_ms) < 0)
 		return -1;
 	/* A stream's end: what the client sent is still arriving (a TCP
 	 * sender's buffer drains as this side reads), and the counts wait
 	 * for it; a UDP stream's losses never come, so it waits only while
-	 * datagrams still do.  The bound is netserver's, not the client's. */
-	while (sent > 0 && now.bytes_in - was.bytes_in < sent && waited < NP_MANY_SETTLE_MS &&
-	       !(udp && quiet >= NP_MANY_QUIET_MS)) {
-		in = now.bytes_in;
+	 * datagrams still do.  The bound is netserver's clock, not the
+	 * client's number. */
+	last_in = np_now();
+	while (sent > 0 && now.bytes_in - was.bytes_in < sent && np_now() < until &&
+	       !(udp && np_now() - last_in >= NP_MANY_QUIET_MS / 1e3)) {
+		const uint64_t in = now.bytes_in;
+
 		(void)poll(NULL, 0, 1);
-		waited++;
 		if (snapshot(s, running, &now, timeout_ms) < 0)
 			return -1;
-		quiet = now.bytes_in == in ? quiet + 1 : 0;
+		if (now.bytes_in != in)
+			last_in = np_now();
 	}
 	s->last = now;
 	c->bytes_in = now.bytes_in - was.bytes_in;
